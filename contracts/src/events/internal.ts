@@ -1,0 +1,106 @@
+import Joi from 'joi';
+import { CONNECTABLE_CHANNEL_TYPES, type ConnectableChannelType } from '../constants/channels';
+import { TEXT_LIMITS } from '../constants/text-limits';
+import { notificationSchema, type Notification } from '../entities/clients';
+import { documentId, email, isoDate, name } from '../entities/common';
+import { creditLogEntrySchema, type CreditLogEntry } from '../entities/credits';
+
+/*
+ * Data of the internal events. The spec names none of them; the design asks for these topics,
+ * and these shapes are the platform's decision.
+ */
+
+/** channel.message-received: a message from a user on a connected channel. */
+export interface ChannelMessageReceivedData {
+  agentId: string;
+  channelType: ConnectableChannelType;
+  /** the channel record (Discord ID, Telegram bot id, Meta page id, WhatsApp phone id) */
+  channelId: string;
+  /** the sender on that channel: chat, phone number or user id */
+  senderId: string;
+  /** the provider's message id, to drop webhook retries */
+  externalMessageId?: string;
+  text: string;
+  receivedAt: string;
+}
+export const channelMessageReceivedDataSchema = Joi.object<ChannelMessageReceivedData, true>({
+  agentId: documentId().required(),
+  channelType: Joi.string().valid(...CONNECTABLE_CHANNEL_TYPES).required(),
+  channelId: Joi.string().max(TEXT_LIMITS.id).required(),
+  senderId: Joi.string().max(TEXT_LIMITS.id).required(),
+  externalMessageId: Joi.string().max(TEXT_LIMITS.shortText),
+  text: Joi.string().max(TEXT_LIMITS.longText).allow('').required(),
+  receivedAt: isoDate().required(),
+});
+
+/** credits.consumed: a credit log entry to apply to the workspace's (or organisation's) balance. */
+export type CreditsConsumedData = CreditLogEntry & { orgId?: string };
+export const creditsConsumedDataSchema = (creditLogEntrySchema as Joi.ObjectSchema).keys({ orgId: documentId() }) as Joi.ObjectSchema<CreditsConsumedData>;
+
+/** notification.requested: an e-mail to send, or a notification for an organisation's clients. */
+export interface EmailNotificationRequest {
+  channel: 'email';
+  to: string[];
+  subject: string;
+  html: string;
+  fromDisplayName?: string;
+}
+export interface OrganizationNotificationRequest {
+  channel: 'organization';
+  orgId: string;
+  notification: Notification;
+}
+export type NotificationRequestedData = EmailNotificationRequest | OrganizationNotificationRequest;
+export const notificationRequestedDataSchema = Joi.object({
+  channel: Joi.string().valid('email', 'organization').required(),
+  to: Joi.array().items(email()).min(1).max(TEXT_LIMITS.list).when('channel', { is: 'email', then: Joi.required(), otherwise: Joi.forbidden() }),
+  subject: Joi.string().max(TEXT_LIMITS.shortText).when('channel', { is: 'email', then: Joi.required(), otherwise: Joi.forbidden() }),
+  html: Joi.string().max(TEXT_LIMITS.markup).when('channel', { is: 'email', then: Joi.required(), otherwise: Joi.forbidden() }),
+  fromDisplayName: name().when('channel', { is: 'email', otherwise: Joi.forbidden() }),
+  orgId: documentId().when('channel', { is: 'organization', then: Joi.required(), otherwise: Joi.forbidden() }),
+  notification: notificationSchema.when('channel', { is: 'organization', then: Joi.required(), otherwise: Joi.forbidden() }),
+}) as Joi.ObjectSchema<NotificationRequestedData>;
+
+/** workspace.created */
+export interface WorkspaceCreatedData {
+  uid: string;
+  email: string;
+  workspaceName: string;
+}
+export const workspaceCreatedDataSchema = Joi.object<WorkspaceCreatedData, true>({
+  uid: documentId().required(),
+  email: email().required(),
+  workspaceName: name().required(),
+});
+
+/** workspace.updated: which fields changed (the values stay in the workspace service). */
+export interface WorkspaceUpdatedData {
+  uid: string;
+  changedFields: string[];
+}
+export const workspaceUpdatedDataSchema = Joi.object<WorkspaceUpdatedData, true>({
+  uid: documentId().required(),
+  changedFields: Joi.array().items(Joi.string().max(TEXT_LIMITS.name)).min(1).max(TEXT_LIMITS.list).required(),
+});
+
+/** workspace.deleted */
+export interface WorkspaceDeletedData {
+  uid: string;
+}
+export const workspaceDeletedDataSchema = Joi.object<WorkspaceDeletedData, true>({ uid: documentId().required() });
+
+/** workspace.member-joined and workspace.member-removed */
+export interface WorkspaceMemberData {
+  uid: string;
+  email: string;
+}
+export const workspaceMemberDataSchema = Joi.object<WorkspaceMemberData, true>({
+  uid: documentId().required(),
+  email: email().required(),
+});
+
+/** platform.probe: a marker the infrastructure test looks for. */
+export interface PlatformProbeData {
+  probeId: string;
+}
+export const platformProbeDataSchema = Joi.object<PlatformProbeData, true>({ probeId: Joi.string().max(TEXT_LIMITS.id).required() });

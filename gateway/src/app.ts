@@ -1,0 +1,47 @@
+import { Router, type Express } from 'express';
+import { createApp, type Logger } from '@platform/kit';
+import type { GatewayConfig } from './config';
+import { CredentialVerifier } from './clients/credential-verifier';
+import { ServiceCatalog } from './clients/service-catalog';
+import { authenticate } from './routes/auth';
+import { resolveRoute, stripPlatformHeaders } from './routes/context';
+import { corsForOrigins } from './routes/cors';
+import { frontendRoutes } from './routes/frontend';
+import { platformRoutes } from './routes/platform';
+import { serviceProxy } from './routes/proxy';
+import { rateLimits } from './routes/rate-limit';
+
+/** The gateway app: CORS, rate limits, authentication, the service proxy and the frontends. */
+export function createGateway(config: GatewayConfig, logger: Logger): Express {
+  const verifier = new CredentialVerifier({
+    serviceUrls: config.serviceUrls,
+    signingSecret: config.internalSigningSecret,
+    timeoutMs: config.serviceCallTimeoutMs,
+    ...config.credentialCache,
+  });
+  const catalog = new ServiceCatalog({
+    serviceUrls: config.serviceUrls,
+    signingSecret: config.internalSigningSecret,
+    region: config.defaultRegion,
+    timeoutMs: config.serviceCallTimeoutMs,
+    openApiCacheMs: config.openApiCacheMs,
+  });
+
+  const routes = Router();
+  routes.use(corsForOrigins(config.allowedOrigins));
+  routes.use(stripPlatformHeaders);
+  routes.use('/api', ...rateLimits(config.rateLimit));
+  routes.use(platformRoutes(catalog));
+  routes.use(
+    '/api',
+    resolveRoute(config.serviceUrls, config.defaultRegion),
+    authenticate({ jwtSecret: config.jwtSecret, verifier }),
+    serviceProxy({ signingSecret: config.internalSigningSecret, timeoutMs: config.proxyTimeoutMs }),
+  );
+  routes.use(frontendRoutes(config.frontendDist));
+
+  const app = createApp({ name: 'gateway', logger, routes });
+  // createApp trusts loopback only; behind an ingress the real client IP needs more hops.
+  app.set('trust proxy', config.trustProxy);
+  return app;
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import type { Region } from '@platform/contracts';
+import { isRegion } from './domain/routing';
+import { SERVICES, serviceUrlEnvName, type ServiceName } from './domain/services';
+
+export interface GatewayConfig {
+  port: number;
+  defaultRegion: Region;
+  /** Services without a URL answer 503. */
+  serviceUrls: Partial<Record<ServiceName, string>>;
+  internalSigningSecret: string;
+  jwtSecret: string;
+  allowedOrigins: string[];
+  /** express `trust proxy`: which hops may set X-Forwarded-For (the client IP rate limits use). */
+  trustProxy: boolean | number | string;
+  rateLimit: { windowMs: number; perIp: number; perCredential: number };
+  proxyTimeoutMs: number;
+  /** Credential verification and OpenAPI/readiness fetches from the services. */
+  serviceCallTimeoutMs: number;
+  credentialCache: { ttlMs: number; negativeTtlMs: number; maxEntries: number };
+  openApiCacheMs: number;
+  frontendDist: string;
+  logLevel: string;
+}
+
+// src/ and dist/ are both one level below gateway/, so this is the repository from either.
+const REPO_ROOT = path.resolve(__dirname, '../..');
+
+type Source = Record<string, string | undefined>;
+
+function read(source: Source, name: string, fallback: string): string {
+  const value = source[name];
+  return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
+}
+
+function readInt(source: Source, name: string, fallback: number): number {
+  const raw = read(source, name, String(fallback));
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function readTrustProxy(raw: string): boolean | number | string {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** Reads the gateway's settings; defaults are the local-run ones (secrets match the kit's). */
+export function loadConfig(source: Source = process.env): GatewayConfig {
+  const defaultRegion = read(source, 'REGION_DEFAULT', 'eu');
+  if (!isRegion(defaultRegion)) throw new Error(`REGION_DEFAULT must be a known region, got "${defaultRegion}"`);
+  const serviceUrls: Partial<Record<ServiceName, string>> = {};
+  for (const service of SERVICES) {
+    const url = source[serviceUrlEnvName(service)]?.trim();
+    if (url) serviceUrls[service] = url.replace(/\/+$/, '');
+  }
+  return {
+    port: readInt(source, 'PORT', 8080),
+    defaultRegion,
+    serviceUrls,
+    internalSigningSecret: read(source, 'INTERNAL_SIGNING_SECRET', 'local-internal-signing-secret'),
+    jwtSecret: read(source, 'JWT_SECRET', 'local-jwt-secret'),
+    allowedOrigins: read(source, 'ALLOWED_ORIGINS', 'http://localhost:8080,http://127.0.0.1:8080')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    trustProxy: readTrustProxy(read(source, 'TRUST_PROXY', 'loopback')),
+    rateLimit: {
+      windowMs: readInt(source, 'RATE_LIMIT_WINDOW_MS', 60_000),
+      perIp: readInt(source, 'RATE_LIMIT_PER_IP', 600),
+      perCredential: readInt(source, 'RATE_LIMIT_PER_CREDENTIAL', 1200),
+    },
+    proxyTimeoutMs: readInt(source, 'PROXY_TIMEOUT_MS', 30_000),
+    serviceCallTimeoutMs: readInt(source, 'SERVICE_CALL_TIMEOUT_MS', 3_000),
+    credentialCache: {
+      ttlMs: readInt(source, 'CREDENTIAL_CACHE_TTL_MS', 30_000),
+      negativeTtlMs: readInt(source, 'CREDENTIAL_CACHE_NEGATIVE_TTL_MS', 5_000),
+      maxEntries: readInt(source, 'CREDENTIAL_CACHE_MAX_ENTRIES', 10_000),
+    },
+    openApiCacheMs: readInt(source, 'OPENAPI_CACHE_MS', 30_000),
+    frontendDist: path.resolve(REPO_ROOT, read(source, 'FRONTEND_DIST', 'frontends/shell/dist')),
+    logLevel: read(source, 'LOG_LEVEL', 'info'),
+  };
+}

@@ -1,0 +1,67 @@
+import type { ServiceName } from './services';
+import { fingerprint } from './hash';
+
+/** What the caller presented, before anything is verified. */
+export type Credential =
+  | { type: 'none' }
+  | { type: 'session'; token: string; from: 'cookie' | 'bearer' }
+  /** `vg_` keys are either a workspace secret or an agent secret key; 25 characters is an agency secret. */
+  | { type: 'secret'; kind: 'key' | 'agency'; secret: string }
+  | { type: 'malformed'; from: 'cookie' | 'bearer' };
+
+export type SecretCredential = Extract<Credential, { type: 'secret' }>;
+
+const KEY = /^vg_[A-Za-z0-9]{20}$/;
+const AGENCY_SECRET = /^[A-Za-z0-9]{25}$/;
+const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** Returns the value of one cookie from a `Cookie` header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/** An explicit `Authorization` header wins over the session cookie. */
+export function classifyCredential(headers: { authorization?: string; cookie?: string }, cookieName: string): Credential {
+  const authorization = headers.authorization?.trim();
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    const token = match?.[1];
+    if (!token) return { type: 'malformed', from: 'bearer' };
+    if (KEY.test(token)) return { type: 'secret', kind: 'key', secret: token };
+    if (AGENCY_SECRET.test(token)) return { type: 'secret', kind: 'agency', secret: token };
+    if (JWT.test(token)) return { type: 'session', token, from: 'bearer' };
+    return { type: 'malformed', from: 'bearer' };
+  }
+  const cookie = readCookie(headers.cookie, cookieName);
+  if (!cookie) return { type: 'none' };
+  return JWT.test(cookie) ? { type: 'session', token: cookie, from: 'cookie' } : { type: 'malformed', from: 'cookie' };
+}
+
+/** Which services may own a secret, most likely first for the route being called. */
+export function verifiersFor(credential: SecretCredential, routeService: ServiceName): ServiceName[] {
+  if (credential.kind === 'agency') return ['agency-domain'];
+  return routeService === 'agent' ? ['agent', 'workspace'] : ['workspace', 'agent'];
+}
+
+/** The identity kinds a verifying service may answer with for this credential. */
+export function acceptedIdentityKinds(credential: SecretCredential): string[] {
+  return credential.kind === 'agency' ? ['agency'] : ['workspace', 'agent'];
+}
+
+/** The per-credential rate-limit bucket; none for anonymous or unreadable credentials. */
+export function credentialRateKey(credential: Credential): string | undefined {
+  if (credential.type === 'secret') return `secret:${fingerprint(credential.secret)}`;
+  if (credential.type === 'session') return `session:${fingerprint(credential.token)}`;
+  return undefined;
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The test run behind `make test` (install and build have run already):
+# starts the dependencies that are not running yet, creates the topics, runs jest with
+# the configuration of infra/local.env in the environment, then stops only the
+# dependencies this run started (also on failure or interruption). Exits with jest's status.
+# Extra arguments go to jest, e.g. `infra/scripts/test.sh --selectProjects unit`.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+load_env
+cd "$ROOT"
+
+DEPS_SH="$ROOT/infra/scripts/deps.sh"
+mapfile -t ALL < <("$DEPS_SH" status | awk '{print $1}')
+
+already_running=()
+for d in "${ALL[@]}"; do
+  if "$DEPS_SH" status "$d" >/dev/null 2>&1; then already_running+=("$d"); fi
+done
+
+cleanup() {
+  local status=$? d
+  for d in "${ALL[@]}"; do
+    [[ " ${already_running[*]} " == *" $d "* ]] && continue
+    "$DEPS_SH" stop "$d" >/dev/null 2>&1 || true
+  done
+  if ((${#already_running[@]} > 0)); then
+    log "left running (they were up before the tests): ${already_running[*]}"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+"$DEPS_SH" up
+node "$ROOT/infra/scripts/create-topics.js"
+
+set +e
+npx jest --runInBand --ci "$@"
+status=$?
+set -e
+exit "$status"

@@ -1,0 +1,44 @@
+import { Kafka, logLevel, type Producer } from 'kafkajs';
+import type { Logger } from '../logger';
+
+const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** A kafkajs client whose logs go through the service's pino logger. */
+export function createKafka(options: { clientId: string; brokers: string[]; logger: Logger }): Kafka {
+  const log = options.logger.child({ component: 'kafka' });
+  return new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    connectionTimeout: 3_000,
+    retry: { initialRetryTime: 200, maxRetryTime: 2_000, retries: 3 },
+    logLevel: logLevel.WARN,
+    logCreator: () => ({ level, log: entry }) => {
+      const { message, ...extra } = entry;
+      log[LEVELS[level] ?? 'info'](extra, message);
+    },
+  });
+}
+
+/**
+ * Idempotent producer: the broker drops retried duplicates, and one request in flight
+ * keeps the order of a key's events.
+ */
+export function createProducer(kafka: Kafka): Producer {
+  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+}
+
+/** Readiness: the cluster answers a metadata request. */
+export async function checkKafka(kafka: Kafka): Promise<void> {
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+    await admin.describeCluster();
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,82 @@
+/// <reference types="pino-http" />
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Router } from 'express';
+import pinoHttp from 'pino-http';
+import type { Logger } from '../logger';
+import { errorHandler, notFoundHandler } from './error-handler';
+import { Metrics } from './metrics';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface AppOptions {
+  name: string;
+  logger: Logger;
+  /** Mounted after the platform endpoints; its routes own their authorisation. */
+  routes?: Router;
+  readiness?: ReadinessCheck[];
+  bodyLimit?: string;
+  metrics?: Metrics;
+}
+
+/** A request id must be short and printable, otherwise we make our own. */
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The express app every service and the gateway start from: request ids, structured
+ * logs, JSON bodies with a size limit, health, readiness and metrics endpoints, and the
+ * one error shape.
+ */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  const metrics = options.metrics ?? new Metrics(options.name);
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req, res) => {
+        const given = req.headers[REQUEST_ID_HEADER];
+        const id = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
+    }),
+  );
+  app.use(metrics.middleware());
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ success: true, service: options.name });
+  });
+  app.get('/readyz', async (req, res) => {
+    const results = await Promise.all(
+      (options.readiness ?? []).map(async ({ name, check }) => {
+        try {
+          await check();
+          return { name, ok: true };
+        } catch (err) {
+          req.log.warn({ err, dependency: name }, 'not ready');
+          return { name, ok: false };
+        }
+      }),
+    );
+    const ready = results.every((r) => r.ok);
+    res.status(ready ? 200 : 503).json({ success: ready, checks: Object.fromEntries(results.map((r) => [r.name, r.ok])) });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+
+  app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
+  if (options.routes) app.use(options.routes);
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,33 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError, errorBody } from './errors';
+
+/**
+ * Maps any thrown error to `{success:false, message}`. Client mistakes that express or
+ * body-parser detect (bad JSON, oversized bodies) keep their 4xx status; anything else is a
+ * 500 whose details go to the log only, never to the caller.
+ */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) return;
+  if (err instanceof HttpError) {
+    res.status(err.status).json(errorBody(err.message));
+    return;
+  }
+  const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    res.status(status).json(errorBody(clientErrorMessage(err, status)));
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  res.status(500).json(errorBody('Something went wrong, please try again.'));
+};
+
+function clientErrorMessage(err: { type?: string; expose?: boolean; message?: string }, status: number): string {
+  if (err.type === 'entity.parse.failed') return 'Request body is not valid JSON';
+  if (err.type === 'entity.too.large') return 'Request body is too large';
+  if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported') return 'Unsupported request encoding';
+  return err.expose && err.message ? err.message : status === 404 ? 'Not found' : 'Bad request';
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json(errorBody('Not found'));
+};

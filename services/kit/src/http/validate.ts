@@ -1,0 +1,32 @@
+import type { RequestHandler } from 'express';
+import type { Schema } from 'joi';
+import { badRequest } from './errors';
+
+export interface RequestSchemas {
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
+}
+
+/**
+ * Validates parts of the request with the joi schemas from `contracts/`. The first
+ * failure answers 400 with the schema's message (the spec's text); valid values
+ * replace the raw ones, so handlers see defaults and converted types.
+ */
+export function validate(schemas: RequestSchemas): RequestHandler {
+  return (req, _res, next) => {
+    for (const part of ['params', 'query', 'body'] as const) {
+      const schema = schemas[part];
+      if (!schema) continue;
+      const { value, error } = schema.validate(req[part] ?? {}, { abortEarly: true, errors: { wrap: { label: false } } });
+      if (error) return next(badRequest(error.details[0]?.message ?? error.message));
+      if (part === 'query') {
+        // req.query is a getter in express 5 and frozen-ish in 4; keep the parsed copy beside it.
+        Object.defineProperty(req, 'query', { value, writable: true, configurable: true });
+      } else {
+        req[part] = value;
+      }
+    }
+    next();
+  };
+}

@@ -1,0 +1,67 @@
+import express from 'express';
+import Joi from 'joi';
+import request from 'supertest';
+import { badRequest, createApp, createLogger, validate } from '@platform/kit';
+
+const logger = createLogger('test', 'silent');
+
+function appWith(routes: express.Router, readiness = [{ name: 'db', check: async () => undefined }]) {
+  return createApp({ name: 'test', logger, routes, readiness, bodyLimit: '1kb' });
+}
+
+describe('createApp', () => {
+  const routes = express.Router();
+  routes.post(
+    '/things',
+    validate({ body: Joi.object({ name: Joi.string().required().messages({ 'any.required': 'Please enter a name.' }), count: Joi.number() }) }),
+    (req, res) => res.json({ success: true, body: req.body }),
+  );
+  routes.get('/boom', () => {
+    throw new Error('secret internals at /srv/app.js:12');
+  });
+  routes.get('/refused', (_req, _res, next) => next(badRequest('Nope.')));
+  const app = appWith(routes);
+
+  it('answers /healthz and /metrics', async () => {
+    await request(app).get('/healthz').expect(200, { success: true, service: 'test' });
+    const metrics = await request(app).get('/metrics').expect(200);
+    expect(metrics.text).toContain('http_request_duration_seconds');
+    expect(metrics.text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('reports readiness per dependency', async () => {
+    await request(app).get('/readyz').expect(200, { success: true, checks: { db: true } });
+    const failing = appWith(express.Router(), [{ name: 'kafka', check: async () => Promise.reject(new Error('down')) }]);
+    await request(failing).get('/readyz').expect(503, { success: false, checks: { kafka: false } });
+  });
+
+  it('validates with the schema message and passes converted values on', async () => {
+    await request(app).post('/things').send({ count: 1 }).expect(400, { success: false, message: 'Please enter a name.' });
+    await request(app).post('/things').send({ name: 'a', count: 'x' }).expect(400, { success: false, message: 'count must be a number' });
+    const ok = await request(app).post('/things').send({ name: 'a', count: '2' }).expect(200);
+    expect(ok.body.body).toEqual({ name: 'a', count: 2 });
+  });
+
+  it('answers client mistakes with 4xx JSON, never 5xx', async () => {
+    await request(app).post('/things').set('content-type', 'application/json').send('{"name":').expect(400, {
+      success: false,
+      message: 'Request body is not valid JSON',
+    });
+    await request(app).post('/things').send({ name: 'x'.repeat(2_000) }).expect(413, { success: false, message: 'Request body is too large' });
+    await request(app).get('/nowhere').expect(404, { success: false, message: 'Not found' });
+    await request(app).get('/refused').expect(400, { success: false, message: 'Nope.' });
+  });
+
+  it('hides internals of unexpected errors', async () => {
+    const res = await request(app).get('/boom').expect(500);
+    expect(res.body).toEqual({ success: false, message: 'Something went wrong, please try again.' });
+    expect(JSON.stringify(res.body)).not.toContain('/srv/app.js');
+  });
+
+  it('keeps a valid incoming request id and makes one otherwise', async () => {
+    const kept = await request(app).get('/healthz').set('x-request-id', 'abc-123');
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const made = await request(app).get('/healthz').set('x-request-id', 'has spaces; and {braces}');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,68 @@
+import type { Consumer, Kafka, Producer } from 'kafkajs';
+import type { EventEnvelope } from '@platform/contracts';
+import { createProducer, PROCESSED_EVENTS_COLLECTION, RegionalMongo, startIdempotentConsumer, type ConsumedEvent } from '@platform/kit';
+import { createTopic, dropAll, freshMongo, logger, readTopicWithKcat, testKafka, uniqueName, waitFor } from './support/infra';
+
+const envelope = (id: string, data: Record<string, unknown> = {}): EventEnvelope =>
+  ({ id, type: 'test-event', version: 1, occurredAt: new Date().toISOString(), region: 'na', workspaceId: 'w1', data }) as EventEnvelope;
+
+describe('idempotent consumer against real Kafka', () => {
+  let mongo: RegionalMongo;
+  let kafka: Kafka;
+  let producer: Producer;
+  let consumer: Consumer | undefined;
+  const topic = uniqueName('test.consumer');
+
+  beforeAll(async () => {
+    mongo = await freshMongo();
+    kafka = testKafka();
+    await createTopic(kafka, topic, 1);
+    await createTopic(kafka, `${topic}.dlq`, 1);
+    producer = createProducer(kafka);
+    await producer.connect();
+  });
+
+  afterAll(async () => {
+    await consumer?.disconnect();
+    await producer.disconnect();
+    await dropAll(mongo);
+  });
+
+  it('handles each event once, retries failures, and dead-letters what keeps failing', async () => {
+    const handled: string[] = [];
+    const attempts = new Map<string, number>();
+    const handle = async ({ event }: ConsumedEvent) => {
+      const n = (attempts.get(event.id) ?? 0) + 1;
+      attempts.set(event.id, n);
+      if (event.data.failTimes && n <= (event.data.failTimes as number)) throw new Error(`failure ${n}`);
+      handled.push(event.id);
+    };
+    const send = (value: string) => producer.send({ topic, messages: [{ key: 'k', value }] });
+
+    await send(JSON.stringify(envelope('e1')));
+    await send(JSON.stringify(envelope('e1'))); // a redelivery of the same event
+    await send(JSON.stringify(envelope('e2', { failTimes: 2 })));
+    await send(JSON.stringify(envelope('e3', { failTimes: 99 })));
+    await send('not json at all');
+    await send(JSON.stringify(envelope('e4')));
+
+    consumer = await startIdempotentConsumer({
+      kafka, groupId: uniqueName('group'), topics: [topic], handle, mongo, producer, logger, maxAttempts: 3, baseBackoffMs: 20,
+    });
+
+    await waitFor(async () => handled.includes('e4'), 60_000);
+    expect(handled).toEqual(['e1', 'e2', 'e4']);
+    expect(attempts.get('e2')).toBe(3);
+    expect(attempts.get('e3')).toBe(3);
+
+    const dead = await waitFor(async () => {
+      const read = await readTopicWithKcat(`${topic}.dlq`);
+      return read.length >= 2 ? read : undefined;
+    });
+    expect(dead).toHaveLength(2);
+    expect(JSON.parse(dead[0]!.value).id).toBe('e3');
+    expect(dead[1]!.value).toBe('not json at all');
+    const markers = await mongo.collection('na', PROCESSED_EVENTS_COLLECTION).find().toArray();
+    expect(markers.map((m) => m.outcome).sort()).toEqual(['dead-lettered', 'handled', 'handled', 'handled']);
+  });
+});

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Kafka } from 'kafkajs';
+import { createKafka, createLogger, RegionalMongo } from '@platform/kit';
+
+const run = promisify(execFile);
+export const repoRoot = path.resolve(__dirname, '../../../..');
+export const logger = createLogger('kit-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+export const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+const mongoBase = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27017';
+
+export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+/** Two fresh per-test databases on the running MongoDB-compatible server, one per region. */
+export async function freshMongo(): Promise<RegionalMongo> {
+  const suffix = randomBytes(4).toString('hex');
+  return new RegionalMongo({ eu: `${mongoBase}/t_${suffix}_eu`, na: `${mongoBase}/t_${suffix}_na` }).connect();
+}
+
+export async function dropAll(mongo: RegionalMongo): Promise<void> {
+  for (const region of mongo.regions()) await mongo.db(region).dropDatabase();
+  await mongo.close();
+}
+
+export function testKafka(): Kafka {
+  return createKafka({ clientId: uniqueName('kit-test'), brokers, logger });
+}
+
+export async function createTopic(kafka: Kafka, topic: string, numPartitions = 3): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await admin.createTopics({ topics: [{ topic, numPartitions, replicationFactor: 1 }], waitForLeaders: true });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Stops or starts the local Kafka broker process that infra/ manages. */
+export async function kafkaProcess(action: 'stop' | 'start'): Promise<void> {
+  await run('bash', [path.join(repoRoot, 'infra/scripts/deps.sh'), action, 'kafka'], { cwd: repoRoot, timeout: 120_000 });
+}
+
+/** Reads a whole topic with kcat, the way a partner's client would. */
+export async function readTopicWithKcat(topic: string): Promise<Array<{ key: string; value: string }>> {
+  const { stdout } = await run(
+    'kcat',
+    ['-C', '-b', brokers[0]!, '-t', topic, '-o', 'beginning', '-e', '-q', '-f', '%k\t%s\n'],
+    { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [key, ...rest] = line.split('\t');
+      return { key: key!, value: rest.join('\t') };
+    });
+}
+
+/** Polls until the condition holds, instead of sleeping a fixed time. */
+export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
