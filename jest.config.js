@@ -13,6 +13,6 @@ const shared = {
 module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/test/**/*.test.ts'], testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.ts$'] },
-    { ...shared, displayName: 'integration', testMatch: ['**/test/**/*.int.test.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['**/test/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },
   ],
 };

@@ -20,3 +20,5 @@ export * from './events/envelope';
 export * from './events/partner';
 export * from './events/internal';
 export * from './events/catalog';
+export * from './entities/auth';
+export * from './rules/workspace';

@@ -8,6 +8,7 @@ import {
   customTabListSchema,
   customTabSchema,
   dnsInstructionsEmailRequestSchema,
+  dnsRecipientFieldSchema,
   dnsReminderSchema,
   domainCallRegion,
   emailDnsRecordSchema,
@@ -135,6 +136,11 @@ describe('domains', () => {
     for (const to of [undefined, '', 'dev@acme', 'dev acme.io']) {
       expect(errorOf(dnsInstructionsEmailRequestSchema, { ...mail, to })).toBe('Please enter a valid recipient email.');
     }
+  });
+
+  it('the recipient field has its own hint', () => {
+    expect(errorOf(dnsRecipientFieldSchema, 'dev@acme')).toBe('Please enter a valid email address');
+    expect(errorOf(dnsRecipientFieldSchema, 'dev@acme.io')).toBeUndefined();
   });
 
   it('DNS reminders start unsent', () => {

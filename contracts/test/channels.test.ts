@@ -13,6 +13,7 @@ import {
   socialPageSchema,
   telegramBotIdFromToken,
   uploadFileRequestSchema,
+  uploadProblem,
   uploadSizeLimitBytes,
   uploadedFileSchema,
   whatsappEmbeddedSignupMessageSchema,
@@ -112,6 +113,14 @@ describe('uploads', () => {
   it('limits size to maxSizeMB times 1,000,000 bytes', () => {
     expect(uploadSizeLimitBytes(1)).toBe(1_000_000);
     expect(uploadSizeLimitBytes(0.5)).toBe(500_000);
+  });
+
+  it("explains a refused file in the spec's words", () => {
+    expect(uploadProblem({ name: 'logo.png', sizeBytes: 500_000 }, { maxSizeMB: 0.5, accept: '.png,.jpg' })).toBeUndefined();
+    expect(uploadProblem({ name: 'logo.png', sizeBytes: 500_001 }, { maxSizeMB: 0.5 })).toBe('Max size: 0.5 MBs');
+    expect(uploadProblem({ name: 'logo.PNG', sizeBytes: 1 }, { maxSizeMB: 1, accept: 'png, jpg' })).toBeUndefined();
+    expect(uploadProblem({ name: 'doc.pdf', sizeBytes: 1 }, { maxSizeMB: 1, accept: '.png,.jpg' })).toBe('Only .png,.jpg Files');
+    expect(uploadProblem({ name: 'noextension', sizeBytes: 1 }, { maxSizeMB: 1, accept: '.png' })).toBe('Only .png Files');
   });
 
   it('accepts base64 payloads and refuses path tricks and oversize payloads', () => {

@@ -1,5 +1,9 @@
 import {
   ADDONS,
+  CHANNEL_WEBHOOK_PATHS,
+  COLLECTIONS,
+  WIZARD_STEPS,
+  creditsForUsd,
   ADDON_KEYS,
   ADDON_RULES,
   AGENCY_BILLING,
@@ -159,6 +163,15 @@ describe('agent constants', () => {
     expect(PALETTE_LIGHTNESS_STEPS).toEqual([95, 90, 80, 70, 60, 50, 40, 30, 20, 10]);
   });
 
+  it('has the webhook paths, collections and wizard steps', () => {
+    expect(CHANNEL_WEBHOOK_PATHS.telegram('a1')).toBe('/v2/agents/a1/telegram-webhook');
+    expect(CHANNEL_WEBHOOK_PATHS.whatsapp('a1')).toBe('/agents/a1/wa-webhook');
+    expect(CHANNEL_WEBHOOK_PATHS.googleBusiness('a1')).toBe('/agents/a1/gc-webhook');
+    expect(COLLECTIONS).toMatchObject({ workspaces: 'users', agents: 'voiceglow', organizations: 'orgs', whatsappNumbers: 'waNumbers', dnsReminders: 'dns_reminders' });
+    expect(COLLECTIONS.notificationsByLevel).toEqual({ 1: 'notifications-1', 2: 'notifications-2' });
+    expect(WIZARD_STEPS).toEqual(['company-info', 'branding', 'success']);
+  });
+
   it('has the upload and DNS constants', () => {
     expect(UPLOAD).toMatchObject({
       bytesPerMB: 1_000_000,
@@ -289,6 +302,8 @@ describe('billing constants', () => {
     expect(agencyPlanPrice(5000)).toBe(20);
     expect(agencyPlanPrice(15000)).toBe(60);
     expect(agencyPlanPrice(1000, 0.009)).toBe(10);
+    expect(creditsForUsd(10)).toBe(2500);
+    expect(creditsForUsd(10, 0.002)).toBe(3333);
   });
 
   it('has the custom plan, display and status constants', () => {

@@ -9,6 +9,7 @@ import {
   saveWorkspaceRequestSchema,
   workspaceLogRequestSchema,
   workspaceSchema,
+  workspacePermissionsSchema,
   workspaceWebhookEventSchema,
 } from '@platform/contracts';
 import { errorOf, tooLong, valueOf } from './helpers';
@@ -111,5 +112,11 @@ describe('workspace requests', () => {
     expect(errorOf(workspaceWebhookEventSchema, { type: 'x', payload: { createdAt: 1 } })).toMatch(/workspaceSecret.*required/);
     expect(errorOf(workspaceLogRequestSchema, { userId: 'u1', type: 'error', region: 'na', metadata: { a: 1 } })).toBeUndefined();
     expect(errorOf(workspaceLogRequestSchema, { userId: 'u1', type: 'error', region: 'asia' })).toMatch(/region/);
+  });
+
+  it('lists permissions per member', () => {
+    expect(errorOf(workspacePermissionsSchema, { userId: 'u1', permissions: ['agents:write'] })).toBeUndefined();
+    expect(errorOf(workspacePermissionsSchema, { userId: 'u1' })).toMatch(/permissions.*required/);
+    expect(errorOf(workspacePermissionsSchema, { userId: 'u1', permissions: [tooLong(100)] })).toMatch(/permissions/);
   });
 });

@@ -143,7 +143,7 @@ async function main() {
     console.log(
       `create-topics: ${topics.length} topic(s) ready on ${brokers.join(',')} (created ${created.size}, already there ${topics.length - created.size})`,
     );
-    for (const t of topics) console.log(`  ${created.has(t.name) ? '+' : '='} ${t.name} (${t.partitions} partitions)`);
+    for (const t of topics) console.log(`  ${created.has(t.name) ? '+' : '='} ${t.name} (${counts.get(t.name)} partitions)`);
   } finally {
     await admin.disconnect();
   }

@@ -11,6 +11,7 @@
 # stripe (stripe-mock), mail (maildev SMTP inbox).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
+# shellcheck source=infra/scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 load_env   # ports come from infra/local.env unless the environment sets them
 
@@ -215,7 +216,7 @@ valid_name() {
 }
 
 usage() {
-  sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
   exit 2
 }
 

@@ -3,6 +3,7 @@
 # already set in the environment win), e.g. `infra/scripts/env.sh npx jest`.
 # Without a command, prints the resulting KEY=VALUE lines.
 set -euo pipefail
+# shellcheck source=infra/scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 load_env
 if [ $# -eq 0 ]; then

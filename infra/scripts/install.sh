@@ -7,6 +7,7 @@
 #   Maven      the Kafka broker's jars -> infra/kafka/target/lib
 #   npm        the workspaces' node_modules (npm ci)
 set -euo pipefail
+# shellcheck source=infra/scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 install_apt_packages() {
@@ -33,9 +34,12 @@ require_go() {
 
 install_ferretdb() {
   local bin="$BIN_DIR/ferretdb"
+  # The stamp names the version and the local patch, so a changed patch rebuilds.
+  local stamp="$FERRETDB_VERSION $(sha256sum "$ROOT/infra/ferretdb/serialize_writes.go" | cut -c1-16)"
   # (outputs are captured before matching: with pipefail, `grep -q` closing the pipe early
   # would make the producer fail with SIGPIPE)
-  if [ -x "$bin" ] && [[ "$("$bin" --version 2>/dev/null || true)" == *"version: $FERRETDB_VERSION"* ]]; then
+  if [ -x "$bin" ] && [ "$(cat "$bin.stamp" 2>/dev/null || true)" = "$stamp" ] &&
+    [[ "$("$bin" --version 2>/dev/null || true)" == *"version: $FERRETDB_VERSION"* ]]; then
     log "ferretdb $FERRETDB_VERSION: present"
     return
   fi
@@ -56,13 +60,20 @@ EOF
   local moddir
   moddir="$(cd "$work/resolve" && GOFLAGS=-mod=mod go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" |
     sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
-  [ -n "$moddir" ] && [ -d "$moddir" ] || die "could not download github.com/FerretDB/FerretDB@$FERRETDB_VERSION"
+  if [ -z "$moddir" ] || [ ! -d "$moddir" ]; then
+    die "could not download github.com/FerretDB/FerretDB@$FERRETDB_VERSION"
+  fi
   cp -R "$moddir" "$work/src"
   chmod -R u+w "$work/src"
   # Release builds read their version from this file; the module zip does not carry it.
   printf '%s' "$FERRETDB_VERSION" >"$work/src/build/version/version.txt"
+  # Make single-document writes atomic, as on MongoDB (see infra/ferretdb/serialize_writes.go).
+  cp "$ROOT/infra/ferretdb/serialize_writes.go" "$work/src/internal/handler/"
+  sed -i 's/^\th\.initCommands()$/\th.initCommands()\n\th.serializeWrites()/' "$work/src/internal/handler/handler.go"
+  grep -q 'h.serializeWrites()' "$work/src/internal/handler/handler.go" || die "could not apply the write-serialisation patch to ferretdb"
   (cd "$work/src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -o "$bin.tmp" ./cmd/ferretdb)
   mv "$bin.tmp" "$bin"
+  printf '%s' "$stamp" >"$bin.stamp"
   rm -rf "$work"
   [[ "$("$bin" --version)" == *"version: $FERRETDB_VERSION"* ]] || die "built ferretdb does not report $FERRETDB_VERSION"
 }

@@ -9,6 +9,7 @@
 # Configuration: infra/local.env (the environment wins); each process gets PORT from
 # PORT_<NAME>. Pid files: .run/svc-<name>.pid   logs: .run/svc-<name>.log
 set -euo pipefail
+# shellcheck source=infra/scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 load_env
 
@@ -130,7 +131,7 @@ case "$cmd" in
     done
     ;;
   *)
-    sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"
     exit 2
     ;;
 esac

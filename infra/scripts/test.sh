@@ -5,6 +5,7 @@
 # dependencies this run started (also on failure or interruption). Exits with jest's status.
 # Extra arguments go to jest, e.g. `infra/scripts/test.sh --selectProjects unit`.
 set -euo pipefail
+# shellcheck source=infra/scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 load_env
 cd "$ROOT"

@@ -199,6 +199,9 @@ export const agencyUsdPerCredit = (extraUsdPerCredit: number = AGENCY_BILLING.de
 export const agencyPlanPrice = (credits: number, extraUsdPerCredit?: number) =>
   Math.round(credits * agencyUsdPerCredit(extraUsdPerCredit) * 100) / 100;
 
+/** Credits a client gets for `usd` at the agency's price, rounded (the dashboard shows it for $10). */
+export const creditsForUsd = (usd: number, extraUsdPerCredit?: number) => Math.round(usd / agencyUsdPerCredit(extraUsdPerCredit));
+
 export const CUSTOM_PLAN_PRICING = {
   /** Unit price when no credit tier matches. */
   fallbackUsdPerCredit: 0.001,

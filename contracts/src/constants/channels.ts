@@ -46,6 +46,13 @@ export const DOMAIN_DNS = {
   mxPriority: 10,
 } as const;
 
+/** Webhook paths on the agent API that channel providers call; WhatsApp's verify token is the agent id. */
+export const CHANNEL_WEBHOOK_PATHS = {
+  telegram: (agentId: string) => `/v2/agents/${agentId}/telegram-webhook`,
+  whatsapp: (agentId: string) => `/agents/${agentId}/wa-webhook`,
+  googleBusiness: (agentId: string) => `/agents/${agentId}/gc-webhook`,
+} as const;
+
 export const DOMAIN_TYPES = ['vgSubdomain', 'customDomain'] as const;
 export const EMAIL_DOMAIN_STATUSES = ['not_started', 'pending', 'verified'] as const;
 export type EmailDomainStatus = (typeof EMAIL_DOMAIN_STATUSES)[number];

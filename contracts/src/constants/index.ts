@@ -8,3 +8,5 @@ export * from './channels';
 export * from './agency';
 export * from './billing';
 export * from './navigation';
+export * from './ui-states';
+export * from './collections';

@@ -330,8 +330,12 @@ export const clientEmailCodeRequestSchema = Joi.object<ClientEmailCodeRequest, t
   code: Joi.string().trim().max(20),
   agencyId: documentId().required(),
 });
+/**
+ * The spec answers with the client's dashboardPassword; the design never returns passwords,
+ * so services answer a one-time loginToken instead and leave dashboardPassword out.
+ */
 export interface SsoClientResponse {
-  clientData: { email: string; dashboardPassword?: string };
+  clientData: { email: string; dashboardPassword?: string; loginToken?: string };
 }
 export interface ClientInviteResponse {
   success: boolean;

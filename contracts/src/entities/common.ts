@@ -51,11 +51,11 @@ export type JsonObject = Record<string, unknown>;
 /** Generic answer `{message, success, data}`. */
 export interface GenericResponse<T = JsonObject> {
   message?: string;
-  success: boolean;
+  success?: boolean;
   data?: T;
 }
 export const genericResponseSchema = Joi.object<GenericResponse, true>({
   message: text(TEXT_LIMITS.longText),
-  success: Joi.boolean().required(),
+  success: Joi.boolean(),
   data: freeObject(),
 });

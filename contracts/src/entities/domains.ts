@@ -119,6 +119,17 @@ export interface DnsInstructionsEmailRequest {
 }
 /** "a simple email pattern" */
 export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The recipient field of the DNS e-mail dialog, as it is typed (its hint differs from the send check). */
+export const dnsRecipientFieldSchema = Joi.string()
+  .trim()
+  .max(TEXT_LIMITS.email)
+  .pattern(SIMPLE_EMAIL_PATTERN)
+  .required()
+  .messages({
+    ...requiredMessages(MESSAGES.channels.dnsEmailFieldInvalid),
+    'string.pattern.base': MESSAGES.channels.dnsEmailFieldInvalid,
+    'string.max': MESSAGES.channels.dnsEmailFieldInvalid,
+  });
 export const dnsInstructionsEmailRequestSchema = Joi.object<DnsInstructionsEmailRequest, true>({
   to: Joi.string()
     .trim()

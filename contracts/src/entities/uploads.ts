@@ -1,10 +1,26 @@
 import Joi from 'joi';
 import { UPLOAD, UPLOAD_BASE64_MAX_CHARS } from '../constants/channels';
+import { MESSAGES } from '../constants/messages';
 import { TEXT_LIMITS } from '../constants/text-limits';
 import { documentId, text, url } from './common';
 
 /** Largest upload a widget accepts: maxSizeMB times 1,000,000 bytes. */
 export const uploadSizeLimitBytes = (maxSizeMB: number) => maxSizeMB * UPLOAD.bytesPerMB;
+
+/**
+ * What is wrong with a file an upload widget is given, in the spec's words, or undefined.
+ * `accept` lists extensions (".png,.jpg" or "png, jpg"); empty accepts any.
+ */
+export function uploadProblem(file: { name: string; sizeBytes: number }, rules: { maxSizeMB: number; accept?: string }): string | undefined {
+  if (file.sizeBytes > uploadSizeLimitBytes(rules.maxSizeMB)) return MESSAGES.channels.uploadTooLarge(rules.maxSizeMB);
+  const accepted = (rules.accept ?? '')
+    .split(',')
+    .map((extension) => extension.trim().replace(/^\./, '').toLowerCase())
+    .filter(Boolean);
+  const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  if (accepted.length > 0 && !accepted.includes(extension)) return MESSAGES.channels.uploadWrongType(rules.accept ?? '');
+  return undefined;
+}
 
 /** Procedure uploadFile; answers data.url. */
 export interface UploadFileRequest {

@@ -278,3 +278,13 @@ export interface PublicUserQuery {
   agencyId: string;
 }
 export const publicUserQuerySchema = Joi.object<PublicUserQuery, true>({ agencyId: documentId().required() });
+
+/** Permissions of one member of a workspace (permission names are not specified). */
+export interface WorkspacePermissions {
+  userId: string;
+  permissions: string[];
+}
+export const workspacePermissionsSchema = Joi.object<WorkspacePermissions, true>({
+  userId: documentId().required(),
+  permissions: Joi.array().items(Joi.string().max(TEXT_LIMITS.name)).max(TEXT_LIMITS.list).required(),
+});

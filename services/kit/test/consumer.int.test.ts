@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { Consumer, Kafka, Producer } from 'kafkajs';
 import type { EventEnvelope } from '@platform/contracts';
 import { createProducer, PROCESSED_EVENTS_COLLECTION, RegionalMongo, startIdempotentConsumer, type ConsumedEvent } from '@platform/kit';
 import { createTopic, dropAll, freshMongo, logger, readTopicWithKcat, testKafka, uniqueName, waitFor } from './support/infra';
 
-const envelope = (id: string, data: Record<string, unknown> = {}): EventEnvelope =>
-  ({ id, type: 'test-event', version: 1, occurredAt: new Date().toISOString(), region: 'na', workspaceId: 'w1', data }) as EventEnvelope;
+const eventIds = new Map<string, string>();
+/** A valid envelope whose id stays the same for the same label, so redeliveries can be sent. */
+const envelope = (label: string, data: Record<string, unknown> = {}): EventEnvelope => {
+  if (!eventIds.has(label)) eventIds.set(label, randomUUID());
+  return { id: eventIds.get(label)!, type: 'test-event', version: 1, occurredAt: new Date().toISOString(), region: 'na', workspaceId: 'w1', data: { ...data, label } };
+};
 
 describe('idempotent consumer against real Kafka', () => {
   let mongo: RegionalMongo;
@@ -32,10 +37,11 @@ describe('idempotent consumer against real Kafka', () => {
     const handled: string[] = [];
     const attempts = new Map<string, number>();
     const handle = async ({ event }: ConsumedEvent) => {
-      const n = (attempts.get(event.id) ?? 0) + 1;
-      attempts.set(event.id, n);
+      const label = event.data.label as string;
+      const n = (attempts.get(label) ?? 0) + 1;
+      attempts.set(label, n);
       if (event.data.failTimes && n <= (event.data.failTimes as number)) throw new Error(`failure ${n}`);
-      handled.push(event.id);
+      handled.push(label);
     };
     const send = (value: string) => producer.send({ topic, messages: [{ key: 'k', value }] });
 
@@ -60,7 +66,7 @@ describe('idempotent consumer against real Kafka', () => {
       return read.length >= 2 ? read : undefined;
     });
     expect(dead).toHaveLength(2);
-    expect(JSON.parse(dead[0]!.value).id).toBe('e3');
+    expect(JSON.parse(dead[0]!.value).id).toBe(eventIds.get('e3'));
     expect(dead[1]!.value).toBe('not json at all');
     const markers = await mongo.collection('na', PROCESSED_EVENTS_COLLECTION).find().toArray();
     expect(markers.map((m) => m.outcome).sort()).toEqual(['dead-lettered', 'handled', 'handled', 'handled']);

@@ -54,23 +54,29 @@ describe('store helpers against the real MongoDB-compatible server', () => {
 
   it('supports the update operators the outbox relies on', async () => {
     const t0 = new Date('2026-01-01T00:00:00Z');
-    await eu.insertOne({ _id: 'ops', balance: 0, tags: ['a', 'b', 'c'], updatedAt: new Date('2026-06-01T00:00:00Z') });
-    await eu.updateOne({ _id: 'ops' }, { $push: { tags: { $each: ['d', 'e'] } }, $min: { updatedAt: t0 } });
-    await eu.updateOne({ _id: 'ops' }, { $pull: { tags: { $in: ['a', 'd'] } } });
-    const doc = await eu.findOne({ _id: 'ops' });
-    expect(doc?.tags).toEqual(['b', 'c', 'e']);
-    expect(doc?.updatedAt).toEqual(t0);
-    await eu.updateOne({ _id: 'ops' }, { $pull: { tags: { $in: ['b', 'c', 'e'] } } });
-    expect(await eu.countDocuments({ _id: 'ops', tags: { $size: 0 } })).toBe(1);
-    await eu.updateOne({ _id: 'ops', tags: { $size: 0 } }, { $unset: { updatedAt: '' } });
-    expect(await eu.countDocuments({ _id: 'ops', updatedAt: { $exists: true } })).toBe(0);
+    const queue = mongo.collection('eu', 'queue');
+    await queue.insertOne({ _id: 'q', list: [{ id: 'e1' }], at: new Date('2026-06-01T00:00:00Z') } as never);
+    await queue.updateOne({ _id: 'q' } as never, { $push: { list: { $each: [{ id: 'e2' }, { id: 'e3' }] } }, $min: { at: t0 } } as never);
+    expect(await queue.findOne({ _id: 'q' } as never)).toEqual({ _id: 'q', list: [{ id: 'e1' }, { id: 'e2' }, { id: 'e3' }], at: t0 });
+    // Removing the head only when it is the expected element (the relay's guarded pop).
+    expect((await queue.updateOne({ _id: 'q', 'list.0.id': 'e2' } as never, { $pop: { list: -1 } } as never)).modifiedCount).toBe(0);
+    expect((await queue.updateOne({ _id: 'q', 'list.0.id': 'e1' } as never, { $pop: { list: -1 } } as never)).modifiedCount).toBe(1);
+    await queue.updateOne({ _id: 'q' } as never, { $pull: { list: { id: 'e3' } } } as never);
+    expect((await queue.findOne({ _id: 'q' } as never))?.list).toEqual([{ id: 'e2' }]);
+    await queue.updateOne({ _id: 'q' } as never, { $pop: { list: -1 } } as never);
+    expect(await queue.countDocuments({ _id: 'q', list: { $size: 0 } } as never)).toBe(1);
+    await queue.updateOne({ _id: 'q', list: { $size: 0 } } as never, { $unset: { at: '' } });
+    expect(await queue.countDocuments({ _id: 'q', at: { $exists: true } } as never)).toBe(0);
   });
 
-  it('pulls array elements matching a condition on a field', async () => {
-    const items = mongo.collection('eu', 'items');
-    await items.insertOne({ _id: 'doc', list: [{ id: 'e1' }, { id: 'e2' }, { id: 'e3' }] } as never);
-    await items.updateOne({ _id: 'doc' } as never, { $pull: { list: { id: { $in: ['e1', 'e3'] } } } } as never);
-    expect((await items.findOne({ _id: 'doc' } as never))?.list).toEqual([{ id: 'e2' }]);
+  it('keeps a set with $addToSet and caps an array with a guarded $push', async () => {
+    const members = mongo.collection('eu', 'members');
+    await members.insertOne({ _id: 'w', emails: ['a@x.co'] } as never);
+    await members.updateOne({ _id: 'w' } as never, { $addToSet: { emails: 'a@x.co' } } as never);
+    const join = (email: string) => members.updateOne({ _id: 'w', 'emails.1': { $exists: false } } as never, { $addToSet: { emails: email } } as never);
+    const results = await Promise.all([join('b@x.co'), join('c@x.co')]);
+    expect(results.map((r) => r.modifiedCount).sort()).toEqual([0, 1]);
+    expect((await members.findOne({ _id: 'w' } as never))?.emails).toHaveLength(2);
   });
 
   it('claims the oldest matching document with findOneAndUpdate + sort (the relay lease)', async () => {
@@ -95,30 +101,25 @@ describe('store helpers against the real MongoDB-compatible server', () => {
     expect(await ledger.countDocuments()).toBe(1);
   });
 
-  it('runs the aggregation stages reports need', async () => {
+  it('runs the aggregation stages reports may use', async () => {
     const usage = mongo.collection('eu', 'usage');
     await usage.insertMany([
-      { workspaceId: 'w1', kind: 'chat', tokens: 10, at: new Date('2026-01-01') },
-      { workspaceId: 'w1', kind: 'voice', tokens: 5, at: new Date('2026-01-02') },
-      { workspaceId: 'w1', kind: 'chat', tokens: 7, at: new Date('2026-01-03') },
-      { workspaceId: 'w2', kind: 'chat', tokens: 100, at: new Date('2026-01-01') },
+      { workspaceId: 'w1', kind: 'chat', tokens: 10, tags: ['x', 'y'] },
+      { workspaceId: 'w1', kind: 'voice', tokens: 5, tags: ['y'] },
+      { workspaceId: 'w1', kind: 'chat', tokens: 7, tags: [] },
+      { workspaceId: 'w2', kind: 'chat', tokens: 100, tags: ['x'] },
     ]);
-    const rows = await usage
-      .aggregate([
-        { $match: { workspaceId: 'w1' } },
-        { $group: { _id: '$kind', total: { $sum: '$tokens' }, count: { $sum: 1 } } },
-        { $sort: { total: -1 } },
-        { $project: { _id: 0, kind: '$_id', total: 1, count: 1 } },
-        { $limit: 10 },
-      ])
+    // One accumulator per $group: FerretDB v1 computes only the first (ADR 0002).
+    const totals = await usage
+      .aggregate([{ $match: { workspaceId: 'w1' } }, { $group: { _id: '$kind', total: { $sum: '$tokens' } } }, { $sort: { total: -1 } }, { $limit: 10 }])
       .toArray();
-    expect(rows).toEqual([
-      { kind: 'chat', total: 17, count: 2 },
-      { kind: 'voice', total: 5, count: 1 },
-    ]);
-    const [counted] = await usage.aggregate([{ $match: { kind: 'chat' } }, { $count: 'n' }]).toArray();
-    expect(counted).toEqual({ n: 3 });
-    const page = await usage.find({}, { sort: { at: -1, tokens: -1 }, skip: 1, limit: 2, projection: { _id: 0, tokens: 1 } }).toArray();
-    expect(page).toEqual([{ tokens: 5 }, { tokens: 100 }]);
+    expect(totals).toEqual([{ _id: 'chat', total: 17 }, { _id: 'voice', total: 5 }]);
+    const counts = await usage.aggregate([{ $match: { workspaceId: 'w1' } }, { $group: { _id: '$kind', count: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
+    expect(counts).toEqual([{ _id: 'chat', count: 2 }, { _id: 'voice', count: 1 }]);
+    expect(await usage.aggregate([{ $match: { kind: 'chat' } }, { $count: 'n' }]).toArray()).toEqual([{ n: 3 }]);
+    const tags = await usage.aggregate([{ $match: { workspaceId: 'w1' } }, { $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray();
+    expect(tags).toEqual([{ _id: 'x', n: 1 }, { _id: 'y', n: 2 }]);
+    const page = await usage.find({}, { sort: { tokens: -1 }, skip: 1, limit: 2, projection: { _id: 0, tokens: 1 } }).toArray();
+    expect(page).toEqual([{ tokens: 10 }, { tokens: 7 }]);
   });
 });

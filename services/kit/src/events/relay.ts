@@ -105,7 +105,7 @@ export class OutboxRelay {
     return collection.findOneAndUpdate(
       { _outboxAt: { $exists: true }, $or: [{ _outboxLease: { $exists: false } }, { _outboxLease: { $lt: now } }] },
       { $set: { _outboxLease: new Date(now.getTime() + (this.options.leaseMs ?? 30_000)) } },
-      { sort: { _outboxAt: 1 }, returnDocument: 'after', projection: { _outbox: 1 } },
+      { sort: { _outboxAt: 1 }, returnDocument: 'after' },
     );
   }
 
@@ -117,11 +117,11 @@ export class OutboxRelay {
         sentIds.push(entry.id);
       }
     } finally {
-      // Remove what went out and release the claim, even when a send failed midway.
-      await collection.updateOne(
-        { _id: doc._id },
-        { $pull: { _outbox: { id: { $in: sentIds } } }, $unset: { _outboxLease: '' } } as never,
-      );
+      // Remove what went out, oldest first; the guard makes a repeated pop a no-op.
+      for (const id of sentIds) {
+        await collection.updateOne({ _id: doc._id, '_outbox.0.id': id }, { $pop: { _outbox: -1 } });
+      }
+      await collection.updateOne({ _id: doc._id }, { $unset: { _outboxLease: '' } });
       await collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } }, { $unset: { _outboxAt: '' } });
     }
     if (sentIds.length) this.log.debug({ count: sentIds.length }, 'published outbox events');

@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+
+export * from './mantine';
+export { UiProvider, theme } from './components/UiProvider';
+export { LoadingScreen } from './components/LoadingScreen';
+export { RegionBadge } from './components/RegionBadge';
+export { PageHeader } from './components/PageHeader';
+export { ScreenPlaceholder } from './components/ScreenPlaceholder';
+export { notify, NOTICE_MS } from './notices/notify';
+export { NOTICES } from './notices/catalog';
+export { truncateName, SHORT_NAME_MAX, LIST_NAME_MAX } from './logic/truncate';
+export { nextLoadingProgress, loadingMessage, LOADING_WELCOME } from './logic/loading-progress';
+export { readStored, writeStored } from './logic/storage';
+export { useLocationPath, navigateTo } from './logic/location';
+export { PRODUCT } from './logic/product';
+export { ApiError, apiRequest, isUnavailable } from './api/http';
+export { API_PATHS } from './api/paths';
+export { workspaceApi, listAgents } from './api/workspace-api';
+export * from './api/hooks';
+export type * from './api/types';
+export { REMOTE_APPS, remoteOutletId, type RemoteName } from './mf/remotes';
+export { createRemoteLifecycles } from './mf/remote-lifecycles';

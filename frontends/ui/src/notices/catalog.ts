@@ -1,0 +1,25 @@
+/** Section 8 notices used by the frontends, word for word. Validation texts live in contracts' MESSAGES. */
+export const NOTICES = {
+  workspace: {
+    inviteFailed: (email: string) => `Failed to invite ${email}`,
+    inviteSucceeded: (email: string) => `Successfully invited ${email}`,
+    saveFailed: 'Failed to save workspace.',
+    saveSucceeded: 'Successfully saved workspace data.',
+    deleteFailed: 'Failed to delete workspace.',
+    deleteSucceeded: 'Successfully deleted workspace.',
+    notFound: 'Workspace not found.',
+  },
+  session: {
+    signInFailed: 'Failed to sign in',
+    signInError: 'An error occurred during sign in.',
+    signedIn: 'Signed in successfully.',
+    signedOut: 'Signed out successfully.',
+    signOutError: 'An error occurred during sign out.',
+    /** Shown with window.alert, as the spec says "an alert". */
+    signOutAlert: 'Error Occured',
+  },
+  agency: {
+    saved: 'Saved successfully',
+    saveFailed: 'Error occured when trying to save..',
+  },
+} as const;
