@@ -1,4 +1,4 @@
-/// <reference types="pino-http" />
+/// <reference types="pino-http" preserve="true" />
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type Router } from 'express';
 import pinoHttp from 'pino-http';
