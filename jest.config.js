@@ -1,5 +1,6 @@
-// Two projects: `unit` needs nothing running; `integration` (*.int.test.ts) needs the
-// real MongoDB-compatible server and Kafka started by `infra/` (make test does that).
+// `unit` needs nothing running; `integration` (*.int.test.ts) needs the real
+// MongoDB-compatible server and Kafka started by `infra/`; `e2e` drives the running
+// platform in Chromium (make test starts all of it).
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } }];
 const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
@@ -13,6 +14,18 @@ const shared = {
 module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/test/**/*.test.ts'], testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.ts$'] },
+    // Browser journeys through the gateway of the running platform (make test starts it).
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },
     { ...shared, displayName: 'integration', testMatch: ['**/test/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },
+    // Frontend logic (frontends/*/test): jsdom, React's automatic JSX runtime, CSS imports stubbed.
+    {
+      ...shared,
+      displayName: 'frontend',
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } }] },
+      moduleNameMapper: { ...shared.moduleNameMapper, '^@platform/ui$': '<rootDir>/frontends/ui/src', '\\.css$': '<rootDir>/frontends/ui/test/style-stub.js' },
+      testMatch: ['<rootDir>/frontends/*/test/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
   ],
 };
