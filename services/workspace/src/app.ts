@@ -1,0 +1,51 @@
+import { Router, type Express } from 'express';
+import { createApp, gatewayContext, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import type { WorkspaceConfig } from './config';
+import type { Mailer } from './mail/mailer';
+import { authRoutes } from './routes/auth-routes';
+import { openApiDocument } from './routes/openapi';
+import { mountRoutes, type RouteSpec } from './routes/route-table';
+import { workspaceRoutes } from './routes/workspace-routes';
+import { AuthUseCases } from './usecases/auth';
+import { createStores } from './usecases/deps';
+import { InvitationUseCases } from './usecases/invitations';
+import { WorkspaceUseCases } from './usecases/workspaces';
+
+export interface AppDeps {
+  config: WorkspaceConfig;
+  mongo: RegionalMongo;
+  mailer: Mailer;
+  logger: Logger;
+  readiness?: ReadinessCheck[];
+  /** Nudges the outbox relay after writes that queued events. */
+  eventsWritten?: () => void;
+  now?: () => Date;
+}
+
+/** Every route of the service, in one table (the router and /openapi.json both come from it). */
+export function routeTable(deps: AppDeps): RouteSpec[] {
+  const useCaseDeps = {
+    ...createStores(deps.mongo, deps.config),
+    config: deps.config,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    eventsWritten: deps.eventsWritten ?? (() => undefined),
+    now: deps.now ?? (() => new Date()),
+  };
+  const workspaces = new WorkspaceUseCases(useCaseDeps);
+  const cookie = { jwtSecret: deps.config.platform.jwtSecret, secure: deps.config.cookieSecure };
+  return [...authRoutes(new AuthUseCases(useCaseDeps), cookie), ...workspaceRoutes(workspaces, new InvitationUseCases(useCaseDeps, workspaces))];
+}
+
+export function buildApp(deps: AppDeps): Express {
+  const routes = routeTable(deps);
+  const document = openApiDocument(routes);
+  const router = Router();
+  router.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  // Everything else is reachable only through the gateway, which signs who is calling.
+  router.use(gatewayContext(deps.config.platform.internalSigningSecret));
+  router.use(mountRoutes(routes));
+  return createApp({ name: 'workspace', logger: deps.logger, routes: router, readiness: deps.readiness });
+}

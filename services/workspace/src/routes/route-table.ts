@@ -1,0 +1,32 @@
+import { Router, type Request, type Response } from 'express';
+import { validate, type RequestSchemas } from '@platform/kit';
+
+/** Who may call a route; documents it and picks its security schemes. */
+export type RouteAccess = 'public' | 'user' | 'member' | 'gateway';
+
+/** One HTTP route: mounted on the router and described in /openapi.json from the same entry. */
+export interface RouteSpec {
+  operationId: string;
+  method: 'get' | 'post' | 'delete';
+  /** express syntax, e.g. /v2/workspaces/:uid */
+  path: string;
+  summary: string;
+  access: RouteAccess;
+  schemas?: RequestSchemas;
+  /** status of a success and what it returns */
+  success: { status: 200 | 201; description: string };
+  /** failure statuses this route answers on purpose (every one is `{success:false, message}`) */
+  failures?: number[];
+  handler: (req: Request, res: Response) => Promise<void>;
+}
+
+/** Validates each request with its contract schemas, and lets async handlers fail into the error handler. */
+export function mountRoutes(routes: readonly RouteSpec[]): Router {
+  const router = Router();
+  for (const route of routes) {
+    router[route.method](route.path, validate(route.schemas ?? {}), (req, res, next) => {
+      route.handler(req, res).catch(next);
+    });
+  }
+  return router;
+}

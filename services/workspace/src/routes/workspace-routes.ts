@@ -1,0 +1,145 @@
+import Joi from 'joi';
+import {
+  createWorkspaceRequestSchema,
+  deleteWorkspaceRequestSchema,
+  documentId,
+  inviteToWorkspaceRequestSchema,
+  region,
+  joinWorkspaceRequestSchema,
+  publicUserQuerySchema,
+  removeWorkspaceMemberRequestSchema,
+  saveWorkspaceRequestSchema,
+  workspaceInviteLinkQuerySchema,
+} from '@platform/contracts';
+import type { InvitationUseCases } from '../usecases/invitations';
+import type { WorkspaceUseCases } from '../usecases/workspaces';
+import type { RouteSpec } from './route-table';
+
+const uidParams = Joi.object({ uid: documentId().required() });
+/** The switcher may name the region in the body; otherwise the request's region (from the route) is used. */
+const createBody = (createWorkspaceRequestSchema as Joi.ObjectSchema).keys({ region: region() });
+
+export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: InvitationUseCases): RouteSpec[] {
+  return [
+    {
+      operationId: 'createWorkspace',
+      method: 'post',
+      path: '/v2/workspaces',
+      summary: "New workspace from the switcher, in body.region or the request's region; the creator is the only member",
+      access: 'user',
+      schemas: { body: createBody },
+      success: { status: 201, description: '{success, data: workspace}' },
+      failures: [400, 401, 403],
+      handler: async (req, res) => {
+        const { region: bodyRegion, ...body } = req.body;
+        res.status(201).json({ success: true, data: await workspaces.create(req.identity, bodyRegion ?? req.region, body) });
+      },
+    },
+    {
+      operationId: 'getWorkspace',
+      method: 'get',
+      path: '/v2/workspaces/:uid',
+      summary: 'Reads a workspace',
+      access: 'member',
+      schemas: { params: uidParams },
+      success: { status: 200, description: '{success, data: workspace}' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, data: await workspaces.get(req.identity, req.region, req.params.uid!) });
+      },
+    },
+    {
+      operationId: 'saveWorkspace',
+      method: 'post',
+      path: '/v2/workspaces/:uid',
+      summary: 'Saves the workspace (name required) or workspaceName and internal (onboarding, events endpoint)',
+      access: 'member',
+      schemas: { params: uidParams, body: saveWorkspaceRequestSchema },
+      success: { status: 200, description: '{success, data: workspace}' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, data: await workspaces.save(req.identity, req.region, req.params.uid!, req.body) });
+      },
+    },
+    {
+      operationId: 'deleteWorkspace',
+      method: 'delete',
+      path: '/v2/workspaces/:uid',
+      summary: "Deletes a workspace the user created (never their own); body {confirmation: 'THIS ACTION CANNOT BE UNDONE'}",
+      access: 'user',
+      schemas: { params: uidParams, body: deleteWorkspaceRequestSchema },
+      success: { status: 200, description: '{success}' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res) => {
+        await workspaces.remove(req.identity, req.region, req.params.uid!);
+        res.json({ success: true });
+      },
+    },
+    {
+      operationId: 'removeWorkspaceMember',
+      method: 'post',
+      path: '/v2/workspaces/:uid/members/remove',
+      summary: 'Removes a member (not oneself, not the owner)',
+      access: 'member',
+      schemas: { params: uidParams, body: removeWorkspaceMemberRequestSchema },
+      success: { status: 200, description: '{success, data: workspace}' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, data: await workspaces.removeMember(req.identity, req.region, req.params.uid!, req.body.email) });
+      },
+    },
+    {
+      operationId: 'inviteToWorkspace',
+      method: 'post',
+      path: '/v2/workspaces/:uid/email',
+      summary: 'E-mails an invitation with the magic link /no-auth/workspaces/{uid}/invite?secret=...&email=...',
+      access: 'member',
+      schemas: { params: uidParams, body: inviteToWorkspaceRequestSchema },
+      success: { status: 200, description: '{success, data: {email, link}}' },
+      failures: [400, 401, 403, 404, 409, 429, 502],
+      handler: async (req, res) => {
+        res.json({ success: true, data: await invitations.invite(req.identity, req.region, req.params.uid!, req.body) });
+      },
+    },
+    {
+      operationId: 'joinWorkspace',
+      method: 'post',
+      path: '/no-auth/workspaces/:uid/invite',
+      summary: 'Joins with the magic link: the invited person, signed in with the invited e-mail, posts {email}',
+      access: 'user',
+      schemas: { params: uidParams, query: workspaceInviteLinkQuerySchema, body: joinWorkspaceRequestSchema },
+      success: { status: 200, description: '{success, data: workspace summary with its secret}' },
+      failures: [400, 401, 403, 404, 409],
+      handler: async (req, res) => {
+        const link = req.query as unknown as { secret: string; email: string };
+        res.json({ success: true, data: await invitations.join(req.identity, req.params.uid!, req.region, link, req.body.email) });
+      },
+    },
+    {
+      operationId: 'getPublicUser',
+      method: 'get',
+      path: '/public/users/:userId',
+      summary: 'hasEverPaid and public flags; workspaceSecret and all internal data only for members',
+      access: 'public',
+      schemas: { params: Joi.object({ userId: documentId().required() }), query: publicUserQuerySchema },
+      success: { status: 200, description: '{success, data: {workspaceSecret?, hasEverPaid, internal}}' },
+      failures: [400, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, data: await workspaces.publicUser(req.identity, req.region, req.params.userId!) });
+      },
+    },
+    {
+      operationId: 'verifyCredential',
+      method: 'post',
+      path: '/internal/credentials/verify',
+      summary: 'Gateway only: which workspace a vg_ secret belongs to, in the request region',
+      access: 'gateway',
+      schemas: { body: Joi.object({ credential: Joi.string().max(256).required() }) },
+      success: { status: 200, description: "{success, identity: {kind:'workspace', workspaceId, region}}" },
+      failures: [400, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, identity: await workspaces.verifyCredential(req.identity, req.region, req.body.credential) });
+      },
+    },
+  ];
+}

@@ -1,0 +1,46 @@
+import type Joi from 'joi';
+import { REGIONS, type Region } from '@platform/contracts';
+import { badRequest, type Logger, type RegionalMongo } from '@platform/kit';
+import type { WorkspaceConfig } from '../config';
+import type { Mailer } from '../mail/mailer';
+import { AccountStore } from '../store/accounts';
+import { InvitationStore } from '../store/invitations';
+import { LoginCodeStore } from '../store/login-codes';
+import { RateLimiter } from '../store/rate-limits';
+import { WorkspaceStore } from '../store/workspaces';
+
+export interface Stores {
+  accounts: AccountStore;
+  loginCodes: LoginCodeStore;
+  workspaces: WorkspaceStore;
+  invitations: InvitationStore;
+  rateLimits: RateLimiter;
+}
+
+export interface UseCaseDeps extends Stores {
+  config: WorkspaceConfig;
+  mailer: Mailer;
+  logger: Logger;
+  /** Called after a write that queued events, so the relay sends them without waiting for its poll. */
+  eventsWritten: () => void;
+  now: () => Date;
+}
+
+export function createStores(mongo: RegionalMongo, config: WorkspaceConfig): Stores {
+  return {
+    accounts: new AccountStore(mongo, config.accountsRegion),
+    loginCodes: new LoginCodeStore(mongo, config.accountsRegion),
+    workspaces: new WorkspaceStore(mongo),
+    invitations: new InvitationStore(mongo),
+    rateLimits: new RateLimiter(mongo),
+  };
+}
+
+/** The request's region first, then the others: lookups the spec makes cross-region. */
+export const regionsFrom = (region: Region): Region[] => [region, ...REGIONS.filter((r) => r !== region)];
+
+/** Validates with a contract schema that needs the caller (e.g. `selfEmail`); a failure is a 400 with the schema's message. */
+export function assertValid(schema: Joi.Schema, value: unknown, context: Record<string, unknown>): void {
+  const { error } = schema.validate(value, { context, errors: { wrap: { label: false } } });
+  if (error) throw badRequest(error.details[0]?.message ?? error.message);
+}

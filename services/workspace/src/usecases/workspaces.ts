@@ -1,0 +1,129 @@
+import {
+  AUTH_MESSAGES,
+  MESSAGES,
+  WORKSPACE_SECRET_PATTERN,
+  newWorkspaceSecret,
+  newWorkspaceUid,
+  removeWorkspaceMemberRequestSchema,
+  type CreateWorkspaceRequest,
+  type PublicUserResponse,
+  type Region,
+  type SaveWorkspaceRequest,
+  type Workspace,
+} from '@platform/contracts';
+import { HttpError, badRequest, forbidden, notFound, unauthorized, type Identity } from '@platform/kit';
+import { authorize, isMember, type WorkspaceAction } from '../domain/access';
+import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
+import { isPublicHttpUrl } from '../domain/events-endpoint';
+import { SERVICE_MESSAGES } from '../domain/messages';
+import { publicUserData } from '../domain/public-user';
+import { saveChanges, switcherWorkspace, workspaceView, type WorkspaceRecord } from '../domain/workspace-record';
+import { workspaceEvent } from '../events/workspace-events';
+import { assertValid, regionsFrom, type UseCaseDeps } from './deps';
+
+export interface AuthorizedWorkspace {
+  workspace: WorkspaceRecord;
+  /** who acts: the user, or the workspace owner when the workspace secret is used */
+  actorEmail: string;
+  actorIsUser: boolean;
+}
+
+/** Workspaces of the request's region: create, read, save, delete, members, and credential checks. */
+export class WorkspaceUseCases {
+  constructor(private readonly deps: UseCaseDeps) {}
+
+  /** Loads a live workspace and checks the caller may do `action` on it. */
+  async load(identity: Identity, region: Region, uid: string, action: WorkspaceAction): Promise<AuthorizedWorkspace> {
+    if (identity.kind === 'anonymous') throw unauthorized(AUTH_MESSAGES.signInRequired);
+    const workspace = await this.deps.workspaces.find(region, uid);
+    if (!workspace) throw notFound(MESSAGES.workspace.notFound);
+    const decision = authorize(identity, workspace, action);
+    if (!decision.allowed) throw new HttpError(decision.status, decision.message);
+    return { workspace, actorEmail: decision.actorEmail, actorIsUser: decision.actorIsUser };
+  }
+
+  /** A new workspace from the switcher, in the request's region. */
+  async create(identity: Identity, region: Region, body: CreateWorkspaceRequest): Promise<Workspace> {
+    if (identity.kind === 'anonymous') throw unauthorized(AUTH_MESSAGES.signInRequired);
+    if (identity.kind !== 'user') throw forbidden(SERVICE_MESSAGES.createNeedsUser);
+    const creator = { userId: identity.userId, email: normalizeEmail(identity.email) };
+    const record = switcherWorkspace({
+      uid: newWorkspaceUid(),
+      creator,
+      region,
+      workspaceName: body.workspaceName,
+      workspacePhotoURL: body.workspacePhotoURL,
+      workspaceSecret: newWorkspaceSecret(),
+      nowMs: this.deps.now().getTime(),
+    });
+    const event = workspaceEvent('workspace.created', region, record.uid, { uid: record.uid, email: creator.email, workspaceName: record.workspaceName });
+    await this.deps.workspaces.insert(record, [event]);
+    this.deps.eventsWritten();
+    return workspaceView(record);
+  }
+
+  async get(identity: Identity, region: Region, uid: string): Promise<Workspace> {
+    return workspaceView((await this.load(identity, region, uid, 'read')).workspace);
+  }
+
+  /** Saves the editable fields; internal flags are merged, never replaced wholesale. */
+  async save(identity: Identity, region: Region, uid: string, body: SaveWorkspaceRequest): Promise<Workspace> {
+    await this.load(identity, region, uid, 'write');
+    const endpoint = body.internal?.events?.endpoint;
+    if (endpoint && !this.deps.config.allowPrivateWebhookUrls && !isPublicHttpUrl(endpoint)) {
+      throw badRequest(SERVICE_MESSAGES.eventsEndpointNotPublic);
+    }
+    const { set, changedFields } = saveChanges(body);
+    const updated = await this.deps.workspaces.update(region, uid, set, [workspaceEvent('workspace.updated', region, uid, { uid, changedFields })]);
+    if (!updated) throw notFound(MESSAGES.workspace.notFound);
+    this.deps.eventsWritten();
+    return workspaceView(updated);
+  }
+
+  /** Deletes a workspace its caller created (never their Personal one); its invitations stop working. */
+  async remove(identity: Identity, region: Region, uid: string): Promise<void> {
+    const { workspace } = await this.load(identity, region, uid, 'delete');
+    const deleted = await this.deps.workspaces.tombstone(workspace, [workspaceEvent('workspace.deleted', region, uid, { uid })], this.deps.now());
+    if (!deleted) throw notFound(MESSAGES.workspace.notFound);
+    await this.deps.invitations.removePending(region, uid);
+    this.deps.eventsWritten();
+  }
+
+  /** Removes a member (not oneself, not the owner); their pending invitations go too. */
+  async removeMember(identity: Identity, region: Region, uid: string, rawEmail: string): Promise<Workspace> {
+    const { workspace, actorEmail, actorIsUser } = await this.load(identity, region, uid, 'remove-member');
+    assertValid(removeWorkspaceMemberRequestSchema, { email: rawEmail }, actorIsUser ? { selfEmail: actorEmail } : {});
+    const email = normalizeEmail(rawEmail);
+    if (sameEmail(email, workspace.email)) throw badRequest(SERVICE_MESSAGES.ownerCannotBeRemoved);
+    if (!includesEmail(workspace.workspaceEmails, email)) throw notFound(SERVICE_MESSAGES.notAMember);
+    const removed = await this.deps.workspaces.removeMember(region, uid, email, [workspaceEvent('workspace.member-removed', region, uid, { uid, email })]);
+    if (!removed) throw notFound(SERVICE_MESSAGES.notAMember);
+    await this.deps.invitations.removePending(region, uid, email);
+    this.deps.eventsWritten();
+    return workspaceView({ ...workspace, workspaceEmails: workspace.workspaceEmails.filter((member) => member !== email) });
+  }
+
+  /**
+   * GET /public/users/{userId}: looked up in the request's region, then the other. The secret
+   * and full internal data only for members and the workspace's own secret.
+   */
+  async publicUser(identity: Identity, region: Region, userId: string): Promise<PublicUserResponse['data']> {
+    for (const candidate of regionsFrom(region)) {
+      const record = await this.deps.workspaces.find(candidate, userId);
+      if (!record) continue;
+      const privileged =
+        (identity.kind === 'workspace' && identity.workspaceId === record.uid && identity.region === record.region) ||
+        (identity.kind === 'user' && isMember(record, identity));
+      return publicUserData(record, privileged);
+    }
+    throw notFound(MESSAGES.workspace.notFound);
+  }
+
+  /** POST /internal/credentials/verify: the gateway asks whether a `vg_` secret is a workspace's. */
+  async verifyCredential(identity: Identity, region: Region, credential: string): Promise<Identity> {
+    if (identity.kind !== 'gateway') throw forbidden(SERVICE_MESSAGES.gatewayOnly);
+    const record = WORKSPACE_SECRET_PATTERN.test(credential) ? await this.deps.workspaces.findBySecret(region, credential) : null;
+    if (!record) throw notFound(SERVICE_MESSAGES.unknownCredential);
+    return { kind: 'workspace', workspaceId: record.uid, region };
+  }
+}

@@ -1,0 +1,34 @@
+import { uniqueName } from '../../../kit/test/support/infra';
+import type { Identity } from '@platform/kit';
+import type { Harness } from './harness';
+import { anonymous, userIdentity } from './harness';
+import { codeIn, linkIn, mailsTo, nthMailTo } from './mail';
+
+export const uniqueEmail = (prefix = 'user') => `${uniqueName(prefix)}@example.com`.toLowerCase();
+
+/** Signs in with a real e-mailed code, as the shell does; returns the identity the gateway would derive. */
+export async function signInWithCode(h: Harness, email: string, region: 'eu' | 'na' = 'eu', extra: object = {}) {
+  const before = (await mailsTo(email)).length;
+  await h.as(anonymous, region).post('/v2/auth/code', { email }).expect(200);
+  const code = codeIn(await nthMailTo(email, before + 1));
+  const res = await h.as(anonymous, region).post('/v2/auth/verify', { email, code, ...extra }).expect(200);
+  return { identity: userIdentity(res.body.user.userId, email), userId: res.body.user.userId as string, response: res };
+}
+
+/** A user as the gateway forwards them; workspace calls need no account behind the identity. */
+export const someone = (prefix = 'user') => userIdentity(uniqueName(prefix).replace(/_/g, '').slice(0, 15), uniqueEmail(prefix)) as Extract<Identity, { kind: 'user' }>;
+
+/** A workspace made from the switcher by `creator`. */
+export async function createWorkspace(h: Harness, creator: Identity, region: 'eu' | 'na' = 'eu', workspaceName = 'Team space') {
+  const res = await h.as(creator, region).post('/v2/workspaces', { workspaceName }).expect(201);
+  return res.body.data as { uid: string; workspaceSecret: string; workspaceEmails: string[]; region: string };
+}
+
+/** Invites `email` into the workspace and returns the link's query, as read from the real e-mail. */
+export async function inviteByMail(h: Harness, inviter: Identity, uid: string, email: string, region: 'eu' | 'na' = 'eu') {
+  const before = (await mailsTo(email)).length;
+  const res = await h.as(inviter, region).post(`/v2/workspaces/${uid}/email`, { to: email }).expect(200);
+  const mail = await nthMailTo(email, before + 1);
+  const link = new URL(linkIn(mail));
+  return { link, response: res, path: `${link.pathname}${link.search}` };
+}
