@@ -12,6 +12,7 @@ export { NOTICES } from './notices/catalog';
 export { truncateName, SHORT_NAME_MAX, LIST_NAME_MAX } from './logic/truncate';
 export { nextLoadingProgress, loadingMessage, LOADING_WELCOME } from './logic/loading-progress';
 export { readStored, writeStored } from './logic/storage';
+export { validationMessage } from './logic/validation';
 export { useLocationPath, navigateTo } from './logic/location';
 export { PRODUCT } from './logic/product';
 export { ApiError, apiRequest, isUnavailable } from './api/http';

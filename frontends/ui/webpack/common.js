@@ -1,6 +1,7 @@
 // Webpack pieces shared by the shell (host) and the remotes, so their builds cannot drift.
 const path = require('path');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const shellDist = path.join(repoRoot, 'frontends/shell/dist');
@@ -68,9 +69,29 @@ function baseConfig({ mode, entry, outputPath, publicPath, clean = true }) {
         chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
       }),
     ],
+    // '...' keeps webpack's JS minifier next to the CSS one.
+    optimization: { minimizer: ['...', new CssMinimizerPlugin()] },
     performance: { hints: false },
     stats: 'errors-warnings',
   };
 }
 
 module.exports = { repoRoot, shellDist, sharedModules, baseConfig };
+
+/** Full webpack config of a remote: exposes './app' (single-spa lifecycles) into shell/dist/remotes/<name>/. */
+function remoteConfig({ name, exposes, mode }) {
+  const { ModuleFederationPlugin } = require('webpack').container;
+  const config = baseConfig({
+    mode,
+    entry: {},
+    outputPath: path.join(shellDist, 'remotes', name),
+    publicPath: `/remotes/${name}/`,
+  });
+  config.output.uniqueName = name;
+  config.plugins.push(
+    new ModuleFederationPlugin({ name, filename: 'remoteEntry.js', exposes, shared: sharedModules({ host: false }) }),
+  );
+  return config;
+}
+
+module.exports.remoteConfig = remoteConfig;

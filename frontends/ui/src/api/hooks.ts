@@ -2,7 +2,7 @@ import { QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import type { Region, SaveWorkspaceRequest } from '@platform/contracts';
 import { ApiError } from './http';
 import { listAgents, workspaceApi } from './workspace-api';
-import type { VerifyCodeRequest } from './types';
+import type { VerifyLoginCodeRequest } from './types';
 
 /** One client for the shell and every remote (the ui package is a federated singleton). */
 export const queryClient = new QueryClient({
@@ -27,7 +27,7 @@ const refreshSession = () => queryClient.invalidateQueries({ queryKey: QUERY_KEY
 
 export const useRequestCode = () => useMutation({ mutationFn: workspaceApi.requestCode });
 export const useVerifyCode = () =>
-  useMutation({ mutationFn: (body: VerifyCodeRequest) => workspaceApi.verifyCode(body), onSuccess: refreshSession });
+  useMutation({ mutationFn: (body: VerifyLoginCodeRequest) => workspaceApi.verifyCode(body), onSuccess: refreshSession });
 export const usePasswordLogin = () =>
   useMutation({ mutationFn: (v: { email: string; password: string }) => workspaceApi.login(v.email, v.password), onSuccess: refreshSession });
 export const useLogout = () =>
@@ -37,18 +37,17 @@ export const useCreateWorkspace = () =>
   useMutation({ mutationFn: (v: { region: Region; workspaceName: string }) => workspaceApi.createWorkspace(v.region, v.workspaceName), onSuccess: refreshSession });
 export const useSaveWorkspace = () =>
   useMutation({
-    mutationFn: (v: { region: Region; uid: string; body: SaveWorkspaceRequest; bearer?: string }) =>
-      workspaceApi.saveWorkspace(v.region, v.uid, v.body, v.bearer),
+    mutationFn: (v: { region: Region; uid: string; body: SaveWorkspaceRequest }) => workspaceApi.saveWorkspace(v.region, v.uid, v.body),
     onSuccess: refreshSession,
   });
 export const useDeleteWorkspace = () =>
   useMutation({
-    mutationFn: (v: { region: Region; uid: string; bearer?: string }) => workspaceApi.deleteWorkspace(v.region, v.uid, v.bearer),
+    mutationFn: (v: { region: Region; uid: string }) => workspaceApi.deleteWorkspace(v.region, v.uid),
     onSuccess: refreshSession,
   });
 export const useInvite = () =>
   useMutation({
-    mutationFn: (v: { region: Region; uid: string; email: string; bearer?: string }) => workspaceApi.invite(v.region, v.uid, v.email, v.bearer),
+    mutationFn: (v: { region: Region; uid: string; email: string }) => workspaceApi.invite(v.region, v.uid, v.email),
     onSuccess: refreshSession,
   });
 

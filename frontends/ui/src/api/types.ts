@@ -1,27 +1,12 @@
-import type { Region } from '@platform/contracts';
-
-export interface SessionUser {
-  userId: string;
-  email: string;
-}
-
-/** One workspace the user may open (own or shared with their e-mail). */
-export interface SessionWorkspace {
-  uid: string;
-  region: Region;
-  workspaceName: string;
-  isOwn: boolean;
-  workspaceSecret?: string;
-  workspaceEmails?: string[];
-  workspacePhotoURL?: string;
-}
-
-export interface SessionResponse {
-  success: boolean;
-  user: SessionUser;
-  workspaces: SessionWorkspace[];
-  needsOnboarding: boolean;
-}
+/** Shapes of the workspace service come from contracts; only what the service leaves open is here. */
+export type {
+  AuthUser as SessionUser,
+  InviteToWorkspaceResponse,
+  SessionResponse,
+  SignInResponse,
+  VerifyLoginCodeRequest,
+  WorkspaceSummary as SessionWorkspace,
+} from '@platform/contracts';
 
 export interface SuccessResponse {
   success: boolean;
@@ -35,11 +20,4 @@ export interface AgentSummary {
   description?: string;
   roundedImageURL?: string;
   lastModified?: number;
-}
-
-export interface VerifyCodeRequest {
-  email: string;
-  code: string;
-  ref?: string;
-  utm_source?: string;
 }

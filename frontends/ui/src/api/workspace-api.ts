@@ -1,27 +1,31 @@
-import type { Region, SaveWorkspaceRequest } from '@platform/contracts';
+import { DELETE_WORKSPACE_CONFIRMATION, type Region, type SaveWorkspaceRequest } from '@platform/contracts';
 import { apiRequest, isUnavailable } from './http';
 import { API_PATHS } from './paths';
-import type { AgentSummary, SessionResponse, SuccessResponse, VerifyCodeRequest } from './types';
+import type { AgentSummary, InviteToWorkspaceResponse, SessionResponse, SignInResponse, SuccessResponse, VerifyLoginCodeRequest } from './types';
 
-/** Plain calls; hooks.ts wraps them in TanStack Query. */
+/**
+ * Plain calls; hooks.ts wraps them in TanStack Query. Workspace calls authenticate with the
+ * session cookie (a bearer would replace the user identity some of them require).
+ */
 export const workspaceApi = {
   requestCode: (email: string) => apiRequest<SuccessResponse>(API_PATHS.auth.requestCode, { method: 'POST', body: { email } }),
-  verifyCode: (body: VerifyCodeRequest) => apiRequest<SuccessResponse>(API_PATHS.auth.verifyCode, { method: 'POST', body }),
+  verifyCode: (body: VerifyLoginCodeRequest) => apiRequest<SignInResponse>(API_PATHS.auth.verifyCode, { method: 'POST', body }),
   login: (email: string, password: string) =>
-    apiRequest<SuccessResponse>(API_PATHS.auth.login, { method: 'POST', body: { email, password } }),
+    apiRequest<SignInResponse>(API_PATHS.auth.login, { method: 'POST', body: { email, password } }),
   logout: () => apiRequest<SuccessResponse>(API_PATHS.auth.logout, { method: 'POST' }),
   session: () => apiRequest<SessionResponse>(API_PATHS.auth.session),
+  // The region is the path's: /api/{region}/workspace/... reaches that region's service.
   createWorkspace: (region: Region, workspaceName: string) =>
-    apiRequest<SuccessResponse & { uid?: string }>(API_PATHS.workspaces.create(region), {
-      method: 'POST',
-      body: { workspaceName, region },
+    apiRequest<SuccessResponse>(API_PATHS.workspaces.create(region), { method: 'POST', body: { workspaceName } }),
+  saveWorkspace: (region: Region, uid: string, body: SaveWorkspaceRequest) =>
+    apiRequest<SuccessResponse>(API_PATHS.workspaces.save(region, uid), { method: 'POST', body }),
+  deleteWorkspace: (region: Region, uid: string) =>
+    apiRequest<SuccessResponse>(API_PATHS.workspaces.remove(region, uid), {
+      method: 'DELETE',
+      body: { confirmation: DELETE_WORKSPACE_CONFIRMATION },
     }),
-  saveWorkspace: (region: Region, uid: string, body: SaveWorkspaceRequest, bearer?: string) =>
-    apiRequest<SuccessResponse>(API_PATHS.workspaces.save(region, uid), { method: 'POST', body, bearer }),
-  deleteWorkspace: (region: Region, uid: string, bearer?: string) =>
-    apiRequest<SuccessResponse>(API_PATHS.workspaces.remove(region, uid), { method: 'DELETE', bearer }),
-  invite: (region: Region, uid: string, email: string, bearer?: string) =>
-    apiRequest<SuccessResponse>(API_PATHS.workspaces.invite(region, uid), { method: 'POST', body: { email }, bearer }),
+  invite: (region: Region, uid: string, email: string) =>
+    apiRequest<InviteToWorkspaceResponse>(API_PATHS.workspaces.invite(region, uid), { method: 'POST', body: { to: email } }),
 };
 
 type AgentListAnswer = AgentSummary[] | { agents?: AgentSummary[]; data?: AgentSummary[] };

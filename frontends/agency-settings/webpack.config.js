@@ -1,0 +1,4 @@
+const { remoteConfig } = require('@platform/ui/webpack/common');
+
+module.exports = (_env, argv) =>
+  remoteConfig({ name: 'agency_settings', exposes: { './app': './src/app.tsx' }, mode: argv.mode ?? 'production' });

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds the frontends in dependency order: ui (type check) -> remotes -> shell.
+# Output: frontends/shell/dist (the shell) with dist/remotes/<name>/ (each remote), served by the gateway.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MODE="${FRONTEND_MODE:-production}"
+for pkg in ui agency-settings client-dashboard shell; do
+  echo "frontends: type-checking $pkg"
+  npx tsc -p "frontends/$pkg/tsconfig.json" --noEmit
+done
+for pkg in agency-settings client-dashboard shell; do
+  echo "frontends: building $pkg ($MODE)"
+  (cd "frontends/$pkg" && npx webpack --mode "$MODE")
+done
+node frontends/shell/scripts/measure-initial-js.js

@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { Alert, Button, LoadingScreen, PageHeader, useAgents } from '@platform/ui';
+import { useWorkspace } from '../app/workspace-context';
+import { AgentList } from './AgentList';
+import { AgentsEmptyState } from './AgentsEmptyState';
+import { useLoadingProgress } from './useLoadingProgress';
+
+/** /app/{region}/agents: loading screen (spec 2.5), then the list or the empty state. */
+export function AgentsPage() {
+  const { region, workspace } = useWorkspace();
+  const agents = useAgents(region, workspace?.uid ?? 'none', workspace?.secret);
+  const { percent, finished } = useLoadingProgress(!agents.isPending);
+
+  if (!finished) return <LoadingScreen percent={percent} />;
+  const list = agents.data ?? [];
+  return (
+    <div data-testid="agents-page">
+      <PageHeader
+        title="Agents"
+        description="Your AI chat and voice agents in this workspace"
+        actions={
+          list.length > 0 && (
+            <Button component={Link} to={`/onboarding?region=${region}`}>
+              New Agent
+            </Button>
+          )
+        }
+      />
+      {agents.isError ? (
+        <Alert color="red" title="Your agents could not be loaded">
+          {agents.error.message}{' '}
+          <Button size="compact-xs" variant="light" onClick={() => void agents.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <AgentsEmptyState region={region} />
+      ) : (
+        <AgentList agents={list} region={region} />
+      )}
+    </div>
+  );
+}

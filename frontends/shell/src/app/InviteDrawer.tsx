@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES, inviteEmail } from '@platform/contracts';
+import { Button, Drawer, NOTICES, Stack, Text, TextInput, notify, useInvite, validationMessage } from '@platform/ui';
+import { useWorkspace } from './workspace-context';
+
+const inviteSchema = inviteEmail().required();
+
+/** + New User: invite an e-mail into the current workspace (spec 2.6, 5, 8). */
+export default function InviteDrawer({ onClose }: { onClose: () => void }) {
+  const { workspace, user } = useWorkspace();
+  const invite = useInvite();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!workspace) return;
+    const invalid = validationMessage(inviteSchema, email, { selfEmail: user?.email ?? '' });
+    if (invalid) return setError(invalid);
+    const to = email.trim();
+    invite.mutate(
+      { region: workspace.region, uid: workspace.uid, email: to },
+      {
+        onSuccess: () => {
+          notify.success(NOTICES.workspace.inviteSucceeded(to));
+          onClose();
+        },
+        onError: (err) => {
+          // The service counts the seats; its answer is shown under the field.
+          if (err.message === MESSAGES.workspace.seatLimitReached) setError(err.message);
+          notify.error(NOTICES.workspace.inviteFailed(to));
+        },
+      },
+    );
+  };
+
+  return (
+    <Drawer opened onClose={onClose} title="New User" position="right" data-testid="invite-drawer">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            The person receives an e-mail with a link that adds them to {workspace?.workspaceName ?? 'this workspace'}.
+          </Text>
+          <TextInput
+            label="Email"
+            placeholder="name@company.com"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+            data-autofocus
+          />
+          <Button type="submit" loading={invite.isPending}>
+            Send invitation
+          </Button>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}

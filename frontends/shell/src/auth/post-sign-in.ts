@@ -1,0 +1,9 @@
+import { REGIONS } from '@platform/contracts';
+import type { SessionResponse } from '@platform/ui';
+import { pickWorkspace, type SavedSelection } from '../app/workspace-selection';
+
+/** Where a signed-in user goes: onboarding first, otherwise the agents of the chosen workspace. */
+export function postSignInPath(session: Pick<SessionResponse, 'workspaces' | 'needsOnboarding'>, saved?: SavedSelection): string {
+  const region = pickWorkspace(session.workspaces ?? [], saved, saved?.region ?? REGIONS[0])?.region ?? REGIONS[0];
+  return session.needsOnboarding ? `/onboarding?region=${region}` : `/app/${region}/agents`;
+}

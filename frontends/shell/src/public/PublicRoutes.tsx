@@ -1,0 +1,31 @@
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { ContentPage } from './ContentPage';
+import { LEGAL_PAGES } from './content/legal';
+import { MARKETING_PAGES } from './content/marketing';
+import { HomePage } from './HomePage';
+import { PricingPage } from './PricingPage';
+import { PublicFooter } from './PublicFooter';
+import { PublicHeader } from './PublicHeader';
+import './public.css';
+
+/** Public pages with the marketing header and footer (login and signup are outside this chunk). */
+export default function PublicRoutes() {
+  return (
+    <>
+      <PublicHeader />
+      <main style={{ minHeight: 'calc(100vh - 64px)' }}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/landing2" element={<HomePage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          {[...MARKETING_PAGES, ...LEGAL_PAGES].map((page) => (
+            <Route key={page.path} path={page.path} element={<ContentPage page={page} />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </main>
+      <PublicFooter />
+    </>
+  );
+}
