@@ -4,7 +4,8 @@ import type { Region } from '@platform/contracts';
 /** Indexes a service needs on one of its collections, created at start in every region. */
 export interface CollectionIndexes {
   collection: string;
-  indexes: IndexDescription[];
+  /** Named, so a restart can tell which already exist. */
+  indexes: Array<IndexDescription & { name: string }>;
 }
 
 /**
@@ -46,10 +47,17 @@ export class RegionalMongo {
     return this.db(region).collection<T>(name);
   }
 
+  /**
+   * Creates the indexes that do not exist yet. Asking for existing ones again is skipped:
+   * FerretDB v1 drops the connection when one createIndexes names several existing indexes.
+   */
   async ensureIndexes(specs: CollectionIndexes[]): Promise<void> {
     for (const region of this.regions()) {
       for (const { collection, indexes } of specs) {
-        if (indexes.length) await this.collection(region, collection).createIndexes(indexes);
+        const target = this.collection(region, collection);
+        const existing = new Set((await target.indexes().catch(() => [])).map((index) => index.name));
+        const missing = indexes.filter((index) => !existing.has(index.name));
+        if (missing.length) await target.createIndexes(missing);
       }
     }
   }
