@@ -27,4 +27,6 @@ export const BROWSER_STORAGE_KEYS = {
   onboardingCompleted: 'platform.onboardingCompleted',
   publishHintDismissed: 'platform.publishHintDismissed',
   sideNavGroups: 'platform.sideNavGroups',
+  /** The invitation link opened before signing in; posted once the e-mail is known (4.5). */
+  pendingInvitation: 'platform.pendingInvitation',
 } as const;

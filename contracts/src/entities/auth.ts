@@ -130,6 +130,12 @@ export interface SignInResponse {
   isNewUser: boolean;
 }
 
+/** POST /no-auth/workspaces/{uid}/invite?secret&email: the workspace just joined. */
+export interface JoinWorkspaceResponse {
+  success: true;
+  data: WorkspaceSummary;
+}
+
 /** POST /v2/workspaces/{uid}/email */
 export interface InviteToWorkspaceResponse {
   success: true;

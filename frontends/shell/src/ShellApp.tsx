@@ -11,6 +11,7 @@ import './shell.css';
 const PublicRoutes = lazy(() => import('./public/PublicRoutes'));
 const LoginPage = lazy(() => import('./auth/LoginPage'));
 const OnboardingPage = lazy(() => import('./auth/OnboardingPage'));
+const InvitationPage = lazy(() => import('./auth/InvitationPage'));
 const AppRoutes = lazy(() => import('./app/AppRoutes'));
 
 export function ShellApp() {
@@ -23,6 +24,7 @@ export function ShellApp() {
             <Route path="/login" element={<LoginPage mode="login" />} />
             <Route path="/signup" element={<LoginPage mode="signup" />} />
             <Route path="/onboarding" element={<OnboardingPage />} />
+            <Route path="/no-auth/workspaces/:uid/invite" element={<InvitationPage />} />
             <Route path="/app/:region/*" element={<AppRoutes />} />
             <Route path="/client/*" element={<RemoteOutlet name="client_dashboard" />} />
             <Route path="/404" element={<NotFoundPage />} />

@@ -26,6 +26,7 @@ import {
 } from '@platform/ui';
 import { loadSelection } from '../app/workspace-selection';
 import { storedAttribution } from './attribution';
+import { pendingInvitation } from './pending-invitation';
 import { postSignInPath } from './post-sign-in';
 
 type Step = 'email' | 'code' | 'password';
@@ -48,7 +49,7 @@ export default function LoginPage({ mode }: { mode: 'login' | 'signup' }) {
 
   // Already signed in: go straight on.
   useEffect(() => {
-    if (existing.data?.success) navigate(postSignInPath(existing.data, loadSelection()), { replace: true });
+    if (existing.data?.success) navigate(postSignInPath(existing.data, loadSelection(), pendingInvitation()), { replace: true });
   }, [existing.data, navigate]);
 
   const failed = (error: Error) => notify.error(error.message || NOTICES.session.signInFailed, LOGIN_ERROR_MS);
@@ -57,7 +58,7 @@ export default function LoginPage({ mode }: { mode: 'login' | 'signup' }) {
     notify.success(NOTICES.session.signedIn);
     try {
       const session = await queryClient.fetchQuery({ queryKey: QUERY_KEYS.session, queryFn: workspaceApi.session, staleTime: 0 });
-      navigate(postSignInPath(session, loadSelection()), { replace: true });
+      navigate(postSignInPath(session, loadSelection(), pendingInvitation()), { replace: true });
     } catch {
       notify.error(NOTICES.session.signInError, LOGIN_ERROR_MS);
     }

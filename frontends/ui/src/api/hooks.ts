@@ -51,5 +51,11 @@ export const useInvite = () =>
     onSuccess: refreshSession,
   });
 
+export const useJoinWorkspace = () =>
+  useMutation({
+    mutationFn: (v: { link: string; email: string }) => workspaceApi.joinWorkspace(v.link, v.email),
+    onSuccess: refreshSession,
+  });
+
 export const useAgents = (region: Region, workspaceUid?: string, bearer?: string) =>
   useQuery({ queryKey: QUERY_KEYS.agents(region, workspaceUid), queryFn: () => listAgents(region, bearer), enabled: Boolean(workspaceUid) });

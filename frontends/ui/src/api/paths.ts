@@ -17,6 +17,8 @@ export const API_PATHS = {
     save: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}`,
     remove: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}`,
     invite: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}/email`,
+    /** The magic link's own path and query (/no-auth/workspaces/{uid}/invite?secret&email); the service finds its region. */
+    join: (linkPathAndQuery: string) => `/api/workspace${linkPathAndQuery}`,
   },
   agents: {
     /** Arrives with the agent service; a 404/502 is read as "no agents". */

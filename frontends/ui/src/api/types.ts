@@ -2,6 +2,7 @@
 export type {
   AuthUser as SessionUser,
   InviteToWorkspaceResponse,
+  JoinWorkspaceResponse,
   SessionResponse,
   SignInResponse,
   VerifyLoginCodeRequest,

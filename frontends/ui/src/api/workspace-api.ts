@@ -1,7 +1,7 @@
 import { DELETE_WORKSPACE_CONFIRMATION, type Region, type SaveWorkspaceRequest } from '@platform/contracts';
 import { apiRequest, isUnavailable } from './http';
 import { API_PATHS } from './paths';
-import type { AgentSummary, InviteToWorkspaceResponse, SessionResponse, SignInResponse, SuccessResponse, VerifyLoginCodeRequest } from './types';
+import type { AgentSummary, InviteToWorkspaceResponse, JoinWorkspaceResponse, SessionResponse, SignInResponse, SuccessResponse, VerifyLoginCodeRequest } from './types';
 
 /**
  * Plain calls; hooks.ts wraps them in TanStack Query. Workspace calls authenticate with the
@@ -26,6 +26,8 @@ export const workspaceApi = {
     }),
   invite: (region: Region, uid: string, email: string) =>
     apiRequest<InviteToWorkspaceResponse>(API_PATHS.workspaces.invite(region, uid), { method: 'POST', body: { to: email } }),
+  joinWorkspace: (linkPathAndQuery: string, email: string) =>
+    apiRequest<JoinWorkspaceResponse>(API_PATHS.workspaces.join(linkPathAndQuery), { method: 'POST', body: { email } }),
 };
 
 type AgentListAnswer = AgentSummary[] | { agents?: AgentSummary[]; data?: AgentSummary[] };
