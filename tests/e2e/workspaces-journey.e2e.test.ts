@@ -88,8 +88,12 @@ describe('workspaces journey', () => {
     await invited.waitForURL(/\/login/);
     await signInWithCode(invited, memberEmail, '07-member');
     await invited.getByText(`You joined ${naName}`).waitFor();
-    await invited.waitForURL(/\/app\/na\/agents|\/onboarding/);
+    // A new member also owes onboarding (spec 4.4); either way the joined workspace is theirs now.
     await passOnboarding(invited);
+    await invited.waitForURL(/\/app\/(eu|na)\/agents/);
+    await openSwitcher(invited);
+    await invited.getByRole('menuitem', { name: naName }).click();
+    await invited.waitForURL(/\/app\/na\/agents/);
     await invited.getByTestId('workspace-switcher').filter({ hasText: naName.slice(0, 20) }).waitFor();
     await screenshot(invited, '08-member-joined');
   });
