@@ -22,3 +22,4 @@ export * from './api/hooks';
 export type * from './api/types';
 export { REMOTE_APPS, remoteOutletId, type RemoteName } from './mf/remotes';
 export { createRemoteLifecycles } from './mf/remote-lifecycles';
+export { useFormField } from './logic/form-field';

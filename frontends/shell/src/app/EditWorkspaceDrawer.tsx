@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DELETE_WORKSPACE_CONFIRMATION, saveWorkspaceRequestSchema } from '@platform/contracts';
-import { ApiError, Button, Divider, Drawer, NOTICES, Stack, Text, TextInput, notify, useDeleteWorkspace, useSaveWorkspace, validationMessage } from '@platform/ui';
+import { ApiError, Button, Divider, Drawer, NOTICES, Stack, Text, TextInput, notify, useDeleteWorkspace, useSaveWorkspace, useFormField, validationMessage } from '@platform/ui';
 import { useWorkspace } from './workspace-context';
 import { saveSelection } from './workspace-selection';
 
@@ -13,17 +13,16 @@ export default function EditWorkspaceDrawer({ onClose }: { onClose: () => void }
   const save = useSaveWorkspace();
   const remove = useDeleteWorkspace();
   const navigate = useNavigate();
-  const [name, setName] = useState(workspace?.workspaceName ?? '');
-  const [error, setError] = useState<string>();
+  const nameField = useFormField(workspace?.workspaceName ?? '');
   const [confirmation, setConfirmation] = useState('');
   if (!workspace) return null;
   const target = { region: workspace.region, uid: workspace.uid };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { workspaceName: name.trim() };
+    const body = { workspaceName: nameField.value.trim() };
     const invalid = validationMessage(saveWorkspaceRequestSchema, body);
-    if (invalid) return setError(invalid);
+    if (invalid) return nameField.setError(invalid);
     save.mutate(
       { ...target, body },
       {
@@ -53,12 +52,7 @@ export default function EditWorkspaceDrawer({ onClose }: { onClose: () => void }
         <Stack>
           <TextInput
             label="Workspace name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...nameField.inputProps}
           />
           <Button type="submit" loading={save.isPending}>
             Save

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { MESSAGES, inviteEmail } from '@platform/contracts';
-import { Button, Drawer, NOTICES, Stack, Text, TextInput, notify, useInvite, validationMessage } from '@platform/ui';
+import { Button, Drawer, NOTICES, Stack, Text, TextInput, notify, useInvite, useFormField, validationMessage } from '@platform/ui';
 import { useWorkspace } from './workspace-context';
 
 const inviteSchema = inviteEmail().required();
@@ -9,15 +9,14 @@ const inviteSchema = inviteEmail().required();
 export default function InviteDrawer({ onClose }: { onClose: () => void }) {
   const { workspace, user } = useWorkspace();
   const invite = useInvite();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const emailField = useFormField('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!workspace) return;
-    const invalid = validationMessage(inviteSchema, email, { selfEmail: user?.email ?? '' });
-    if (invalid) return setError(invalid);
-    const to = email.trim();
+    const invalid = validationMessage(inviteSchema, emailField.value, { selfEmail: user?.email ?? '' });
+    if (invalid) return emailField.setError(invalid);
+    const to = emailField.value.trim();
     invite.mutate(
       { region: workspace.region, uid: workspace.uid, email: to },
       {
@@ -27,7 +26,7 @@ export default function InviteDrawer({ onClose }: { onClose: () => void }) {
         },
         onError: (err) => {
           // The service counts the seats; its answer is shown under the field.
-          if (err.message === MESSAGES.workspace.seatLimitReached) setError(err.message);
+          if (err.message === MESSAGES.workspace.seatLimitReached) emailField.setError(err.message);
           notify.error(NOTICES.workspace.inviteFailed(to));
         },
       },
@@ -44,12 +43,7 @@ export default function InviteDrawer({ onClose }: { onClose: () => void }) {
           <TextInput
             label="Email"
             placeholder="name@company.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...emailField.inputProps}
             data-autofocus
           />
           <Button type="submit" loading={invite.isPending}>

@@ -1,21 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { REGIONS, createWorkspaceRequestSchema, type Region } from '@platform/contracts';
-import { Button, Modal, NOTICES, SegmentedControl, Stack, Text, TextInput, notify, useCreateWorkspace, validationMessage } from '@platform/ui';
+import { Button, Modal, NOTICES, SegmentedControl, Stack, Text, TextInput, notify, useCreateWorkspace, useFormField, validationMessage } from '@platform/ui';
 import { useWorkspace } from './workspace-context';
 
 /** + New Workspace: a name and the data region it lives in. */
 export default function NewWorkspaceModal({ onClose }: { onClose: () => void }) {
   const { region: currentRegion } = useWorkspace();
   const create = useCreateWorkspace();
-  const [name, setName] = useState('');
+  const nameField = useFormField('');
   const [region, setRegion] = useState<Region>(currentRegion);
-  const [error, setError] = useState<string>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const workspaceName = name.trim();
+    const workspaceName = nameField.value.trim();
     const invalid = validationMessage(createWorkspaceRequestSchema, { workspaceName });
-    if (invalid) return setError(invalid);
+    if (invalid) return nameField.setError(invalid);
     create.mutate(
       { region, workspaceName },
       {
@@ -34,12 +33,7 @@ export default function NewWorkspaceModal({ onClose }: { onClose: () => void }) 
         <Stack>
           <TextInput
             label="Workspace name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...nameField.inputProps}
             data-autofocus
           />
           <div>
