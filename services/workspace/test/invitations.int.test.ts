@@ -23,7 +23,7 @@ describe('invitations and seats', () => {
     const bobEmail = uniqueEmail('bob');
     const { link, response } = await inviteByMail(h, ann, ws.uid, bobEmail.toUpperCase(), 'na');
     expect(response.body).toEqual({ success: true, data: { email: bobEmail, link: link.toString() } });
-    expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:8080/no-auth/workspaces/${ws.uid}/invite`);
+    expect(`${link.origin}${link.pathname}`).toBe(`${h.config.publicUrl}/no-auth/workspaces/${ws.uid}/invite`);
     expect(link.searchParams.get('email')).toBe(bobEmail);
     expect(link.searchParams.get('secret')).toMatch(/^[A-Za-z0-9]{32}$/);
     const [mail] = await mailsTo(bobEmail);
