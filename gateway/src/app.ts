@@ -1,3 +1,4 @@
+import { REGIONS, UPLOAD } from '@platform/contracts';
 import { Router, type Express } from 'express';
 import { createApp, type Logger } from '@platform/kit';
 import type { GatewayConfig } from './config';
@@ -10,6 +11,9 @@ import { frontendRoutes } from './routes/frontend';
 import { platformRoutes } from './routes/platform';
 import { serviceProxy } from './routes/proxy';
 import { rateLimits } from './routes/rate-limit';
+
+/** Uploads carry base64 files; only their route gets the large body limit. */
+const UPLOAD_ROUTE = new RegExp(`^/api/(?:(?:${REGIONS.join('|')})/)?agent${UPLOAD.procedurePath}$`);
 
 /** The gateway app: CORS, rate limits, authentication, the service proxy and the frontends. */
 export function createGateway(config: GatewayConfig, logger: Logger): Express {
@@ -40,7 +44,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
   );
   routes.use(frontendRoutes(config.frontendDist));
 
-  const app = createApp({ name: 'gateway', logger, routes });
+  const app = createApp({ name: 'gateway', logger, routes, bodyLimits: [{ path: UPLOAD_ROUTE, limit: UPLOAD.requestBodyLimit }] });
   // createApp trusts loopback only; behind an ingress the real client IP needs more hops.
   app.set('trust proxy', config.trustProxy);
   return app;

@@ -22,6 +22,10 @@ export const UPLOAD = {
   cacheControl: 'public, max-age=31536000',
   /** Not in the spec: one upload at most 20 MB, so a base64 payload of at most 26,666,668 characters. */
   maxBytes: 20_000_000,
+  /** JSON body limit of an upload request: the base64 of maxBytes plus the other fields. */
+  requestBodyLimit: '28mb',
+  /** The upload procedure's path behind the gateway, the one route that needs that limit. */
+  procedurePath: '/procedures/uploadFile',
   /** 0.5 MB; png, jpg, jpeg, gif, webp */
   onboardingLogoMaxMB: 0.5,
   onboardingLogoFormats: ['png', 'jpg', 'jpeg', 'gif', 'webp'],

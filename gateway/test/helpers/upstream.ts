@@ -18,6 +18,7 @@ export interface UpstreamOptions {
   /** Credentials this service owns. */
   credentials?: Record<string, Identity>;
   openapi?: unknown;
+  bodyLimit?: string;
 }
 
 function listen(server: Server): Promise<string> {
@@ -53,7 +54,7 @@ export async function startUpstream(name: string, options: UpstreamOptions = {})
       forwardedCredentials: ['authorization', 'cookie'].filter((h) => h in req.headers),
     });
   });
-  const app = createApp({ name, logger: silentLogger, routes });
+  const app = createApp({ name, logger: silentLogger, routes, bodyLimit: options.bodyLimit });
   const server = app.listen(0, '127.0.0.1');
   const url = await listen(server);
   return {

@@ -20,6 +20,8 @@ export interface AppOptions {
   routes?: Router;
   readiness?: ReadinessCheck[];
   bodyLimit?: string;
+  /** Larger limits for the few paths that carry big bodies (uploads); everything else keeps `bodyLimit`. */
+  bodyLimits?: Array<{ path: RegExp; limit: string }>;
   metrics?: Metrics;
 }
 
@@ -74,6 +76,8 @@ export function createApp(options: AppOptions): Express {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
+  // body-parser skips a body already parsed, so a path's own limit mounted first wins.
+  for (const { path, limit } of options.bodyLimits ?? []) app.use(path, express.json({ limit }));
   app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
   if (options.routes) app.use(options.routes);
   app.use(notFoundHandler);
