@@ -22,3 +22,5 @@ export * from './events/internal';
 export * from './events/catalog';
 export * from './entities/auth';
 export * from './rules/workspace';
+export * from './rules/theme';
+export * from './entities/agent-api';

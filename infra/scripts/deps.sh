@@ -8,7 +8,8 @@
 #   deps.sh stop <name>        stop one
 #
 # Names: mongo (FerretDB, MongoDB wire protocol), kafka (single-node KRaft broker),
-# stripe (stripe-mock), mail (maildev SMTP inbox).
+# stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-llm (OpenAI-compatible LLM
+# stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -22,9 +23,10 @@ STRIPE_PORT="${STRIPE_PORT:-12111}"
 STRIPE_HTTPS_PORT="${STRIPE_HTTPS_PORT:-12112}"
 SMTP_PORT="${SMTP_PORT:-1025}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-1080}"
+LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(mongo kafka stripe mail)
+ALL_DEPS=(mongo kafka stripe mail sandbox-llm)
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
 
 pidfile() { echo "$RUN_DIR/$1.pid"; }
@@ -37,6 +39,7 @@ marker() {
     kafka) echo "$DATA_DIR/kafka/server.properties" ;;
     stripe) echo "stripe-mock" ;;
     mail) echo "$ROOT/node_modules/maildev/bin/maildev" ;;
+    sandbox-llm) echo "$ROOT/infra/sandboxes/llm/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -48,6 +51,7 @@ main_port() {
     kafka) echo "$KAFKA_PORT" ;;
     stripe) echo "$STRIPE_PORT" ;;
     mail) echo "$SMTP_PORT" ;;
+    sandbox-llm) echo "$LLM_SANDBOX_PORT" ;;
   esac
 }
 
@@ -65,6 +69,21 @@ describe() {
     kafka) echo "127.0.0.1:$KAFKA_PORT (Kafka, KRaft single node)" ;;
     stripe) echo "http://127.0.0.1:$STRIPE_PORT (stripe-mock)" ;;
     mail) echo "smtp://127.0.0.1:$SMTP_PORT, inbox http://localhost:$MAIL_WEB_PORT (maildev)" ;;
+    sandbox-llm) echo "http://127.0.0.1:$LLM_SANDBOX_PORT/v1 (LLM sandbox, OpenAI chat completions)" ;;
+  esac
+}
+
+# needed NAME -> 0 when `up` should start it. The LLM sandbox only stands in while the
+# services are pointed at it (LLM_API_BASE); with a real key they talk to the real API.
+needed() {
+  case "$1" in
+    sandbox-llm)
+      case "${LLM_API_BASE:-}" in
+        "http://127.0.0.1:$LLM_SANDBOX_PORT"/* | "http://localhost:$LLM_SANDBOX_PORT"/*) return 0 ;;
+        *) return 1 ;;
+      esac
+      ;;
+    *) return 0 ;;
   esac
 }
 
@@ -138,6 +157,12 @@ prepare_mail() {
     --ip 127.0.0.1 --mail-directory "$DATA_DIR/mail")
 }
 
+prepare_sandbox-llm() {
+  require_file "$ROOT/infra/sandboxes/llm/server.js" "infra/sandboxes/llm/server.js"
+  mkdir -p "$DATA_DIR/sandbox-llm"
+  CMD=(node "$ROOT/infra/sandboxes/llm/server.js" --port "$LLM_SANDBOX_PORT" --host 127.0.0.1)
+}
+
 # ---- start / wait / stop ---------------------------------------------------------------------
 
 # launch NAME: starts the process in the background unless it already runs.
@@ -198,13 +223,13 @@ stop_dep() {
 status_dep() {
   local name="$1" pid
   if pid="$(pid_alive_as "$(pidfile "$name")" "$(marker "$name")")"; then
-    printf '%-7s running (pid %s)  %s\n' "$name" "$pid" "$(describe "$name")"
+    printf '%-11s running (pid %s)  %s\n' "$name" "$pid" "$(describe "$name")"
     return 0
   elif port_open "$(main_port "$name")"; then
-    printf '%-7s port %s open, but not started by this checkout\n' "$name" "$(main_port "$name")"
+    printf '%-11s port %s open, but not started by this checkout\n' "$name" "$(main_port "$name")"
     return 3
   else
-    printf '%-7s stopped\n' "$name"
+    printf '%-11s stopped\n' "$name"
     return 3
   fi
 }
@@ -224,8 +249,12 @@ cmd="${1:-}"
 case "$cmd" in
   up)
     # launch everything first, then wait: the slow JVM start overlaps the others
-    for d in "${ALL_DEPS[@]}"; do launch "$d"; done
-    for d in "${ALL_DEPS[@]}"; do await "$d"; done
+    for d in "${ALL_DEPS[@]}"; do
+      if needed "$d"; then launch "$d"; else log "$d: not started (LLM_API_BASE=${LLM_API_BASE:-} is not the sandbox)"; fi
+    done
+    for d in "${ALL_DEPS[@]}"; do
+      if needed "$d"; then await "$d"; fi
+    done
     ;;
   down)
     for ((i = ${#ALL_DEPS[@]} - 1; i >= 0; i--)); do stop_dep "${ALL_DEPS[i]}"; done

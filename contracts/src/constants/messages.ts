@@ -61,6 +61,17 @@ export const MESSAGES = {
     uploadTooLarge: (maxSizeMB: number) => `Max size: ${maxSizeMB} MBs`,
     uploadWrongType: (accept: string) => `Only ${accept} Files`,
   },
+  /** The CSS editor's AI style assistant (POST /api/ai-css-generator and its notices). */
+  cssAssistant: {
+    generationFailed: 'Failed to generate CSS. Please try again.',
+    /** Not in the spec's words: the apology the chat shows beside generationFailed. */
+    generationFailedChatReply: "Sorry, I couldn't generate CSS for that. Please try again.",
+    noCssGenerated: 'Generated response but no CSS code found...',
+    noCssInMessage: 'No CSS code found in this message',
+    generatedAndInserted: 'CSS generated and inserted successfully!',
+    insertedManually: 'CSS inserted manually!',
+    chatReset: 'Chat conversation reset!',
+  },
   billing: {
     topUpMinimum: 'Minimum amount',
     autoRechargeOnFreePlan: 'You are on the free plan. You cannot enable auto-recharge.',

@@ -29,6 +29,17 @@ export interface UploadFileRequest {
   base64Payload: string;
   targetPath: string;
   temporary?: boolean;
+  /*
+   * Not in the spec's input (optional, additive): what the widget knows, so the server
+   * enforces the same rules and messages the user sees. The server caps them with its own
+   * size limit and extension whitelist.
+   */
+  /** the picked file's name; its extension is checked against the accept list */
+  fileName?: string;
+  /** the widget's accept list, e.g. ".png,.jpg" */
+  accept?: string;
+  /** the widget's maxSizeMB */
+  maxSizeMB?: number;
 }
 export const uploadFileRequestSchema = Joi.object<UploadFileRequest, true>({
   agentId: documentId(),
@@ -44,6 +55,9 @@ export const uploadFileRequestSchema = Joi.object<UploadFileRequest, true>({
     .pattern(/\.\./, { invert: true, name: 'no parent segments' })
     .required(),
   temporary: Joi.boolean(),
+  fileName: Joi.string().trim().max(TEXT_LIMITS.name),
+  accept: Joi.string().trim().max(TEXT_LIMITS.shortText).allow(''),
+  maxSizeMB: Joi.number().positive().max(UPLOAD.maxBytes / UPLOAD.bytesPerMB),
 });
 
 /** What an upload widget reports when done. */

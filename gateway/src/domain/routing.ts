@@ -1,5 +1,5 @@
 import { REGIONS, type Region } from '@platform/contracts';
-import { isServiceName, type ServiceName } from './services';
+import { aliasedService, isServiceName, type ServiceName } from './services';
 
 export interface ApiRoute {
   service: ServiceName;
@@ -17,7 +17,8 @@ export function isRegion(value: string): value is Region {
 }
 
 /**
- * Resolves `/<service>/rest` or `/<region>/<service>/rest` (the URL below `/api`).
+ * Resolves `/<service>/rest` or `/<region>/<service>/rest` (the URL below `/api`), and the
+ * spec's paths aliased to a service (API_PATH_ALIASES), which reach it unchanged.
  * The region in the path wins over the `x-region` header, which wins over the default.
  */
 export function resolveApiRoute(url: string, regionHeader: string | string[] | undefined, defaultRegion: Region): RouteResolution {
@@ -40,16 +41,19 @@ export function resolveApiRoute(url: string, regionHeader: string | string[] | u
   if (isRegion(first)) {
     region = first;
     at = 1;
-  } else if (isServiceName(first)) {
+  } else if (isServiceName(first) || aliasedService(first)) {
     const header = Array.isArray(regionHeader) ? regionHeader.join(',') : regionHeader?.trim();
     if (header && !isRegion(header)) return fail(400, 'Unknown region');
     region = header ? (header as Region) : defaultRegion;
     at = 0;
-  } else if (decoded[1] !== undefined && isServiceName(decoded[1])) {
+  } else if (decoded[1] !== undefined && (isServiceName(decoded[1]) || aliasedService(decoded[1]))) {
     return fail(400, 'Unknown region');
   } else {
     return fail(404, 'Unknown service');
   }
+
+  const alias = isServiceName(decoded[at] ?? '') ? undefined : aliasedService(decoded[at]);
+  if (alias) return { ok: true, service: alias, region, upstreamPath: `/${raw.slice(at).join('/')}${query}` };
 
   const service = decoded[at];
   if (service === undefined || !isServiceName(service)) return fail(404, 'Unknown service');

@@ -11,3 +11,17 @@ export function isServiceName(value: string): value is ServiceName {
 export function serviceUrlEnvName(service: ServiceName): string {
   return `SERVICE_URL_${service.toUpperCase().replace(/-/g, '_')}`;
 }
+
+/**
+ * Paths the spec names directly below `/api` (not `/api/<service>/...`), and the service
+ * that answers them. The path is forwarded whole: `/api/translate?x` → agent `/translate?x`
+ * (a region may precede it: `/api/na/translate`).
+ */
+export const API_PATH_ALIASES: Readonly<Record<string, ServiceName>> = {
+  'ai-css-generator': 'agent',
+  translate: 'agent',
+};
+
+export function aliasedService(segment: string | undefined): ServiceName | undefined {
+  return segment !== undefined && Object.prototype.hasOwnProperty.call(API_PATH_ALIASES, segment) ? API_PATH_ALIASES[segment] : undefined;
+}

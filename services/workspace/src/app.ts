@@ -1,15 +1,16 @@
 import { Router, type Express } from 'express';
-import { createApp, gatewayContext, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
 import type { WorkspaceConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth-routes';
-import { openApiDocument } from './routes/openapi';
-import { mountRoutes, type RouteSpec } from './routes/route-table';
 import { workspaceRoutes } from './routes/workspace-routes';
 import { AuthUseCases } from './usecases/auth';
 import { createStores } from './usecases/deps';
 import { InvitationUseCases } from './usecases/invitations';
 import { WorkspaceUseCases } from './usecases/workspaces';
+
+/** How /openapi.json introduces this service. */
+export const OPENAPI_INFO = { title: 'Workspace service', description: 'Accounts, sign-in, sessions, workspaces, members and invitations.', tag: 'workspace' };
 
 export interface AppDeps {
   config: WorkspaceConfig;
@@ -39,7 +40,7 @@ export function routeTable(deps: AppDeps): RouteSpec[] {
 
 export function buildApp(deps: AppDeps): Express {
   const routes = routeTable(deps);
-  const document = openApiDocument(routes);
+  const document = openApiDocument(routes, OPENAPI_INFO);
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
     res.json(document);

@@ -1,8 +1,7 @@
 import type { RegionalMongo } from '@platform/kit';
-import { createLogger } from '@platform/kit';
-import { routeTable } from '../src/app';
+import { createLogger, openApiDocument } from '@platform/kit';
+import { OPENAPI_INFO, routeTable } from '../src/app';
 import type { WorkspaceConfig } from '../src/config';
-import { openApiDocument } from '../src/routes/openapi';
 
 // The table is only built here, never served: stores stay unused.
 const routes = routeTable({
@@ -13,7 +12,7 @@ const routes = routeTable({
 });
 
 describe('OpenAPI document', () => {
-  const document = openApiDocument(routes) as { openapi: string; paths: Record<string, Record<string, any>> };
+  const document = openApiDocument(routes, OPENAPI_INFO) as { openapi: string; paths: Record<string, Record<string, any>> };
 
   it('describes every route of the table, once', () => {
     expect(document.openapi).toBe('3.1.0');

@@ -9,7 +9,8 @@ import { HttpError, errorBody } from './errors';
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   if (err instanceof HttpError) {
-    res.status(err.status).json(errorBody(err.message));
+    // Plain-object details are extra fields of the answer (e.g. {error} or {region}); success and message stay ours.
+    res.status(err.status).json({ ...answerFields(err.details), ...errorBody(err.message) });
     return;
   }
   const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
@@ -20,6 +21,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   req.log?.error({ err }, 'unhandled error');
   res.status(500).json(errorBody('Something went wrong, please try again.'));
 };
+
+const answerFields = (details: unknown): Record<string, unknown> =>
+  details !== null && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
 
 function clientErrorMessage(err: { type?: string; expose?: boolean; message?: string }, status: number): string {
   if (err.type === 'entity.parse.failed') return 'Request body is not valid JSON';

@@ -14,5 +14,6 @@ export const SERVICE_MESSAGES = {
   codeEmailFailed: 'We could not send the e-mail. Please try again.',
   eventsEndpointNotPublic: 'The events endpoint must be a public http(s) URL.',
   gatewayOnly: 'Only the gateway may verify credentials.',
+  internalOnly: 'Only platform services may ask this.',
   unknownCredential: 'Unknown credential',
 } as const;

@@ -6,11 +6,9 @@ import {
   verifyLoginCodeRequestSchema,
   type SignInResponse,
 } from '@platform/contracts';
-import { HttpError } from '@platform/kit';
+import { HttpError, requireUser, type RouteSpec } from '@platform/kit';
 import { authUser } from '../domain/accounts';
 import type { AuthUseCases, SignedIn } from '../usecases/auth';
-import { requireUser } from './identity';
-import type { RouteSpec } from './route-table';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from './session-cookie';
 
 export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpec[] {

@@ -9,11 +9,13 @@ import {
   publicUserQuerySchema,
   removeWorkspaceMemberRequestSchema,
   saveWorkspaceRequestSchema,
+  workspaceAccessCheckRequestSchema,
   workspaceInviteLinkQuerySchema,
+  type WorkspaceAccessCheckResponse,
 } from '@platform/contracts';
+import type { RouteSpec } from '@platform/kit';
 import type { InvitationUseCases } from '../usecases/invitations';
 import type { WorkspaceUseCases } from '../usecases/workspaces';
-import type { RouteSpec } from './route-table';
 
 const uidParams = Joi.object({ uid: documentId().required() });
 /** The switcher may name the region in the body; otherwise the request's region (from the route) is used. */
@@ -139,6 +141,19 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       failures: [400, 403, 404],
       handler: async (req, res) => {
         res.json({ success: true, identity: await workspaces.verifyCredential(req.identity, req.region, req.body.credential) });
+      },
+    },
+    {
+      operationId: 'checkWorkspaceAccess',
+      method: 'post',
+      path: '/internal/access/check',
+      summary: 'Services only (gateway-signed): whether a person (e-mail, optional user id) is a member of a workspace of the request region',
+      access: 'gateway',
+      schemas: { body: workspaceAccessCheckRequestSchema },
+      success: { status: 200, description: '{success, isMember}' },
+      failures: [400, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, isMember: await workspaces.checkAccess(req.identity, req.region, req.body) } satisfies WorkspaceAccessCheckResponse);
       },
     },
   ];

@@ -1,7 +1,7 @@
 import type { Region } from '@platform/contracts';
-import type { RegionalMongo } from '@platform/kit';
+import { isDuplicateKey, type RegionalMongo } from '@platform/kit';
 import type { AccountRecord } from '../domain/accounts';
-import { COLLECTION, isDuplicateKey } from './collections';
+import { COLLECTION } from './collections';
 
 /** Accounts live in one region's database (ACCOUNTS_REGION), so an e-mail maps to one person. */
 export class AccountStore {

@@ -27,6 +27,3 @@ export const INDEXES: CollectionIndexes[] = [
   { collection: COLLECTION.loginCodes, indexes: [{ key: { email: 1, createdAt: -1 }, name: 'login_code_latest' }] },
   { collection: COLLECTION.invitations, indexes: [{ key: { uid: 1, email: 1 }, name: 'invitation_workspace_email' }] },
 ];
-
-/** A document-store duplicate-key error (unique index). */
-export const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;

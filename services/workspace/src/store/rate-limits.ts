@@ -1,6 +1,6 @@
 import type { Region } from '@platform/contracts';
-import type { RegionalMongo } from '@platform/kit';
-import { COLLECTION, isDuplicateKey } from './collections';
+import { isDuplicateKey, type RegionalMongo } from '@platform/kit';
+import { COLLECTION } from './collections';
 
 interface Counter {
   _id: string;

@@ -1,5 +1,4 @@
 import type Joi from 'joi';
-import { REGIONS, type Region } from '@platform/contracts';
 import { badRequest, type Logger, type RegionalMongo } from '@platform/kit';
 import type { WorkspaceConfig } from '../config';
 import type { Mailer } from '../mail/mailer';
@@ -35,9 +34,6 @@ export function createStores(mongo: RegionalMongo, config: WorkspaceConfig): Sto
     rateLimits: new RateLimiter(mongo),
   };
 }
-
-/** The request's region first, then the others: lookups the spec makes cross-region. */
-export const regionsFrom = (region: Region): Region[] => [region, ...REGIONS.filter((r) => r !== region)];
 
 /** Validates with a contract schema that needs the caller (e.g. `selfEmail`); a failure is a 400 with the schema's message. */
 export function assertValid(schema: Joi.Schema, value: unknown, context: Record<string, unknown>): void {

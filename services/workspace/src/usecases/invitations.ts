@@ -7,7 +7,7 @@ import {
   type Region,
   type WorkspaceSummary,
 } from '@platform/contracts';
-import { HttpError, conflict, forbidden, notFound, tooManyRequests, unauthorized, type Identity } from '@platform/kit';
+import { HttpError, conflict, forbidden, notFound, regionsFrom, tooManyRequests, unauthorized, type Identity } from '@platform/kit';
 import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
 import { invitationLink, invitationUsable, type InvitationRecord } from '../domain/invitations';
 import { SERVICE_MESSAGES } from '../domain/messages';
@@ -16,7 +16,7 @@ import { hasFreeSeat } from '../domain/seats';
 import { workspaceSummary, type WorkspaceRecord } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
 import { invitationMail } from '../mail/templates';
-import { assertValid, regionsFrom, type UseCaseDeps } from './deps';
+import { assertValid, type UseCaseDeps } from './deps';
 import type { WorkspaceUseCases } from './workspaces';
 
 /** Random part of an invitation link (the id alphabet has 62 characters: ~190 bits). */

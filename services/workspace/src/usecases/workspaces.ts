@@ -10,8 +10,9 @@ import {
   type Region,
   type SaveWorkspaceRequest,
   type Workspace,
+  type WorkspaceAccessCheckRequest,
 } from '@platform/contracts';
-import { HttpError, badRequest, forbidden, notFound, unauthorized, type Identity } from '@platform/kit';
+import { HttpError, badRequest, forbidden, notFound, regionsFrom, unauthorized, type Identity } from '@platform/kit';
 import { authorize, isMember, type WorkspaceAction } from '../domain/access';
 import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
 import { isPublicHttpUrl } from '../domain/events-endpoint';
@@ -19,7 +20,7 @@ import { SERVICE_MESSAGES } from '../domain/messages';
 import { publicUserData } from '../domain/public-user';
 import { saveChanges, switcherWorkspace, workspaceView, type WorkspaceRecord } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
-import { assertValid, regionsFrom, type UseCaseDeps } from './deps';
+import { assertValid, type UseCaseDeps } from './deps';
 
 export interface AuthorizedWorkspace {
   workspace: WorkspaceRecord;
@@ -117,6 +118,14 @@ export class WorkspaceUseCases {
       return publicUserData(record, privileged);
     }
     throw notFound(MESSAGES.workspace.notFound);
+  }
+
+  /** POST /internal/access/check: another service asks whether a person is a member (owner or e-mail listed). */
+  async checkAccess(identity: Identity, region: Region, body: WorkspaceAccessCheckRequest): Promise<boolean> {
+    if (identity.kind !== 'gateway') throw forbidden(SERVICE_MESSAGES.internalOnly);
+    const record = await this.deps.workspaces.find(region, body.uid);
+    if (!record) throw notFound(MESSAGES.workspace.notFound);
+    return isMember(record, { userId: body.userId ?? '', email: body.email });
   }
 
   /** POST /internal/credentials/verify: the gateway asks whether a `vg_` secret is a workspace's. */

@@ -1,8 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import { validate, type RequestSchemas } from '@platform/kit';
+import { validate, type RequestSchemas } from './validate';
 
-/** Who may call a route; documents it and picks its security schemes. */
-export type RouteAccess = 'public' | 'user' | 'member' | 'gateway';
+/**
+ * Who may call a route; documents it and picks its OpenAPI security schemes.
+ * member: a signed-in member of the owning workspace or the workspace secret;
+ * agent: a member, or the agent's own secret key.
+ */
+export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'gateway';
 
 /** One HTTP route: mounted on the router and described in /openapi.json from the same entry. */
 export interface RouteSpec {

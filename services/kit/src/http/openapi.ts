@@ -6,12 +6,29 @@ type Json = Record<string, unknown>;
 
 const toJsonSchema = (schema: Schema) => parse(schema, 'open-api-3.1') as Json;
 
+const SECURITY_SCHEMES: Record<string, Json> = {
+  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+  bearerSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  workspaceSecret: { type: 'http', scheme: 'bearer', description: 'The workspace secret, vg_ plus 20 characters' },
+  agentSecretKey: { type: 'http', scheme: 'bearer', description: "The agent's SECRET_API_KEY, vg_ plus 20 characters" },
+  gatewayIdentity: { type: 'apiKey', in: 'header', name: 'x-platform-identity', description: 'Signed by the gateway' },
+};
+
 const SECURITY: Record<RouteAccess, Json[]> = {
   public: [],
   user: [{ sessionCookie: [] }, { bearerSession: [] }],
   member: [{ sessionCookie: [] }, { bearerSession: [] }, { workspaceSecret: [] }],
+  agent: [{ sessionCookie: [] }, { bearerSession: [] }, { workspaceSecret: [] }, { agentSecretKey: [] }],
   gateway: [{ gatewayIdentity: [] }],
 };
+
+/** Title and description of a service's document; `tag` groups its operations. */
+export interface OpenApiInfo {
+  title: string;
+  description: string;
+  tag: string;
+  version?: string;
+}
 
 /** Path and query parameters, from the route's joi schemas. */
 function parameters(route: RouteSpec): Json[] {
@@ -28,12 +45,12 @@ function parameters(route: RouteSpec): Json[] {
   return out;
 }
 
-function operation(route: RouteSpec): Json {
+function operation(route: RouteSpec, tag: string): Json {
   const error = { $ref: '#/components/responses/Error' };
   return {
     operationId: route.operationId,
     summary: route.summary,
-    tags: ['workspace'],
+    tags: [tag],
     security: SECURITY[route.access],
     parameters: parameters(route),
     ...(route.schemas?.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(route.schemas.body) } } } } : {}),
@@ -44,24 +61,21 @@ function operation(route: RouteSpec): Json {
   };
 }
 
-/** The OpenAPI 3.1 document of this service, generated from its route table. */
-export function openApiDocument(routes: readonly RouteSpec[]): Json {
+/** The OpenAPI 3.1 document of a service, generated from its route table. */
+export function openApiDocument(routes: readonly RouteSpec[], info: OpenApiInfo): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    paths[path] = { ...paths[path], [route.method]: operation(route) };
+    paths[path] = { ...paths[path], [route.method]: operation(route, info.tag) };
   }
+  // Only the schemes some route uses.
+  const used = new Set(routes.flatMap((route) => SECURITY[route.access].flatMap((entry) => Object.keys(entry))));
   return {
     openapi: '3.1.0',
-    info: { title: 'Workspace service', version: '1.0.0', description: 'Accounts, sign-in, sessions, workspaces, members and invitations.' },
+    info: { title: info.title, version: info.version ?? '1.0.0', description: info.description },
     paths,
     components: {
-      securitySchemes: {
-        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session' },
-        bearerSession: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        workspaceSecret: { type: 'http', scheme: 'bearer', description: 'The workspace secret, vg_ plus 20 characters' },
-        gatewayIdentity: { type: 'apiKey', in: 'header', name: 'x-platform-identity', description: 'Signed by the gateway' },
-      },
+      securitySchemes: Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name))),
       responses: {
         Error: { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },

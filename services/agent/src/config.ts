@@ -1,0 +1,32 @@
+import { env, platformConfig, type PlatformConfig } from '@platform/kit';
+
+export interface AgentConfig {
+  port: number;
+  platform: PlatformConfig;
+  /** Where the workspace service answers POST /internal/access/check. */
+  workspaceServiceUrl: string;
+  /** Timeout of calls to other services. */
+  serviceCallTimeoutMs: number;
+  /** How long a membership answer is reused: yes answers, and no answers (shorter, so a new member gets in fast). */
+  accessCache: { ttlMs: number; negativeTtlMs: number; maxEntries: number };
+}
+
+const int = (name: string, fallback: number) => {
+  const value = Number(env(name, String(fallback)));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+};
+
+export function loadConfig(): AgentConfig {
+  return {
+    port: int('PORT', 4002),
+    platform: platformConfig(),
+    workspaceServiceUrl: env('SERVICE_URL_WORKSPACE', 'http://127.0.0.1:4001').replace(/\/+$/, ''),
+    serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
+    accessCache: {
+      ttlMs: int('ACCESS_CACHE_TTL_MS', 10_000),
+      negativeTtlMs: int('ACCESS_CACHE_NEGATIVE_TTL_MS', 2_000),
+      maxEntries: int('ACCESS_CACHE_MAX_ENTRIES', 10_000),
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { AGENT_API_MESSAGES, AUTH_MESSAGES, type Region } from '@platform/contracts';
+import type { Identity } from '@platform/kit';
+
+/** What a caller wants to reach: a workspace's agents (list, create), or one agent of it. */
+export interface AccessTarget {
+  region: Region;
+  workspaceId: string;
+  /** absent for workspace-level calls (list, create) */
+  agentId?: string;
+}
+
+export type AccessDecision =
+  /** actor: who acts, for the version history */
+  | { outcome: 'allowed'; actor: string }
+  | { outcome: 'denied'; status: 401 | 403; message: string }
+  /** a signed-in person: allowed if a member of the workspace (asked of the workspace service) */
+  | { outcome: 'ask-membership'; user: { userId: string; email: string } };
+
+const deny = (status: 401 | 403, message: string): AccessDecision => ({ outcome: 'denied', status, message });
+
+export const ACTORS = { workspaceSecret: 'workspace secret', agentKey: 'agent key' } as const;
+
+/**
+ * The agent access rule: members of the owning workspace (signed in), the workspace's own
+ * secret (same region), and the agent's own secret key (that agent only, never a
+ * workspace-level call). Anyone else is refused.
+ */
+export function decideAccess(identity: Identity, target: AccessTarget): AccessDecision {
+  switch (identity.kind) {
+    case 'anonymous':
+      return deny(401, AUTH_MESSAGES.signInRequired);
+    case 'user':
+      return { outcome: 'ask-membership', user: { userId: identity.userId, email: identity.email } };
+    case 'workspace':
+      return identity.workspaceId === target.workspaceId && identity.region === target.region
+        ? { outcome: 'allowed', actor: ACTORS.workspaceSecret }
+        : deny(403, target.agentId ? AGENT_API_MESSAGES.noAccess : AGENT_API_MESSAGES.workspaceNoAccess);
+    case 'agent':
+      return target.agentId !== undefined && identity.agentId === target.agentId && identity.region === target.region
+        ? { outcome: 'allowed', actor: ACTORS.agentKey }
+        : deny(403, AGENT_API_MESSAGES.noAccess);
+    default:
+      return deny(403, AGENT_API_MESSAGES.noAccess);
+  }
+}
+
+/**
+ * The workspace a list or create acts in: a workspace secret acts in its own (naming
+ * another is refused), a signed-in person must name one; anyone else is refused.
+ */
+export function requestedWorkspace(identity: Identity, named: string | undefined): { workspaceId: string } | { status: 400 | 401 | 403; problem: string } {
+  if (identity.kind === 'workspace') {
+    return named === undefined || named === identity.workspaceId ? { workspaceId: identity.workspaceId } : { status: 403, problem: AGENT_API_MESSAGES.workspaceNoAccess };
+  }
+  if (identity.kind === 'anonymous') return { status: 401, problem: AUTH_MESSAGES.signInRequired };
+  if (identity.kind !== 'user') return { status: 403, problem: AGENT_API_MESSAGES.workspaceNoAccess };
+  return named ? { workspaceId: named } : { status: 400, problem: AGENT_API_MESSAGES.workspaceRequired };
+}

@@ -1,0 +1,70 @@
+import Joi from 'joi';
+import {
+  AGENT_API_MESSAGES,
+  VG_STARTER_DEFAULTS,
+  VOICE_CONFIG_DEFAULT,
+  agentDraftSchema,
+  agentSettingsSchema,
+  saveAgentRequestSchema,
+  type AgentDraft,
+  type AgentSettings,
+} from '@platform/contracts';
+import { clone, deepMerge, invalidFieldName, type JsonObject } from './json';
+
+/** A checked agent body, or the problem (the raw error text the answer's `error` field carries). */
+export type AgentInput<T> = { agent: T; problem?: undefined } | { agent?: undefined; problem: string };
+
+/**
+ * Channel connection fields on the agent document (agents-channels-domains §3). A body made
+ * only of these (plus lastModified) is a channel save (WhatsApp with the workspace secret,
+ * Google Business with the agent key): it is merged into the agent instead of replacing it.
+ */
+export const CHANNEL_FIELDS = [
+  'whatsappToken',
+  'whatsappNumberId',
+  'whatsappBusniessId',
+  'waTestNumber',
+  'waVerifyPassed',
+  'gcloudClientEmail',
+  'gcloudPrivateKey',
+  'smartInit',
+  'vapi',
+] as const;
+
+export function isChannelSave(body: JsonObject): boolean {
+  const keys = Object.keys(body).filter((key) => key !== 'lastModified');
+  return keys.length > 0 && keys.every((key) => (CHANNEL_FIELDS as readonly string[]).includes(key));
+}
+
+const OPTIONS: Joi.ValidationOptions = { abortEarly: true, errors: { wrap: { label: false } } };
+
+function check<T>(schema: Joi.Schema, body: JsonObject, agentId: string): AgentInput<T> {
+  if (body.ID !== undefined && body.ID !== agentId) return { problem: AGENT_API_MESSAGES.idMismatch };
+  const bad = invalidFieldName(body);
+  if (bad) return { problem: AGENT_API_MESSAGES.invalidFieldName(bad) };
+  const { value, error } = schema.validate({ ...body, ID: agentId }, OPTIONS);
+  return error ? { problem: error.details[0]?.message ?? error.message } : { agent: value as T };
+}
+
+/** Starter defaults apply to 'vg' agents without nodes (enableNodes defaults to true). */
+export const usesStarterDefaults = (agent: { agentPlatform?: unknown; enableNodes?: unknown }) =>
+  (agent.agentPlatform ?? 'vg') === 'vg' && agent.enableNodes === false;
+
+/**
+ * A new agent from the New Agent drawer's draft: the spec's draft defaults for fields left
+ * out, and for 'vg' agents without nodes the starter defaults under what the caller sent
+ * (the caller's values win; the starter transcriber threshold replaces the draft's 50).
+ */
+export function checkNewAgent(body: JsonObject, agentId: string): AgentInput<AgentDraft> {
+  const base = usesStarterDefaults(body) ? deepMerge(clone({ voiceConfig: VOICE_CONFIG_DEFAULT }) as JsonObject, clone(VG_STARTER_DEFAULTS)) : {};
+  return check<AgentDraft>(agentDraftSchema, deepMerge(base, body), agentId);
+}
+
+/** A save of an existing agent: the whole agent plus lastModified. */
+export const checkSavedAgent = (body: JsonObject, agentId: string) => check<AgentSettings>(saveAgentRequestSchema, body, agentId);
+
+/** A channel save: its fields replace the stored agent's, then the whole is checked as agent settings. */
+export function checkChannelSave(stored: JsonObject, body: JsonObject, agentId: string): AgentInput<AgentSettings> {
+  const { lastModified: _ignored, ...fields } = body;
+  return check<AgentSettings>(agentSettingsSchema, { ...stored, ...fields }, agentId);
+}

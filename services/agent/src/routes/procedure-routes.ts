@@ -1,0 +1,81 @@
+import Joi from 'joi';
+import {
+  convertAgentTemplateToAgentRequestSchema,
+  exportAgentRequestSchema,
+  saveAgentBackupRequestSchema,
+  type ConvertAgentTemplateResponse,
+  type ExportAgentResponse,
+} from '@platform/contracts';
+import type { RouteSpec } from '@platform/kit';
+import type { AgentUseCases } from '../usecases/agents';
+import type { TemplateUseCases } from '../usecases/templates';
+import type { VersionUseCases } from '../usecases/versions';
+
+export function procedureRoutes(templates: TemplateUseCases, versions: VersionUseCases, agents: AgentUseCases): RouteSpec[] {
+  return [
+    {
+      operationId: 'listTemplates',
+      method: 'get',
+      path: '/v2/templates',
+      summary: "The New Agent drawer's templates and its tabs (All Templates, Customer Support, Utility, Entertainment)",
+      access: 'public',
+      success: { status: 200, description: '{success, templates: [{key, name, description, icon, template}], tabs: [{label, keys}]}' },
+      handler: async (_req, res) => {
+        res.json({ success: true, ...templates.templates() });
+      },
+    },
+    {
+      operationId: 'convertAgentTemplateToAgent',
+      method: 'post',
+      path: '/procedures/convertAgentTemplateToAgent',
+      summary: 'Creates an agent from a template or an exported file (workspaceId required for signed-in users)',
+      access: 'member',
+      schemas: { body: convertAgentTemplateToAgentRequestSchema },
+      success: { status: 200, description: '{success, agentCreated}' },
+      failures: [400, 401, 403, 503],
+      handler: async (req, res) => {
+        res.json({ success: true, agentCreated: await templates.convert(req.identity, req.region, req.body) } satisfies ConvertAgentTemplateResponse);
+      },
+    },
+    {
+      operationId: 'exportAgentToJson',
+      method: 'post',
+      path: '/procedures/exportAgentToJson',
+      summary: 'The agent as a template, without ids, owner, secrets or times (downloaded as {name}.json)',
+      access: 'agent',
+      schemas: { body: exportAgentRequestSchema },
+      success: { status: 200, description: '{success, agentTemplate: {key, name, description, template}}' },
+      failures: [400, 401, 403, 404, 503],
+      handler: async (req, res) => {
+        res.json({ success: true, agentTemplate: await templates.exportAgent(req.identity, req.region, req.body.agentId) } satisfies ExportAgentResponse);
+      },
+    },
+    {
+      operationId: 'saveAgentBackup',
+      method: 'post',
+      path: '/procedures/saveAgentBackup',
+      summary: "After a publish: marks the agent's current version as a backup with the workspace id and the user's e-mail",
+      access: 'agent',
+      schemas: { body: saveAgentBackupRequestSchema },
+      success: { status: 200, description: '{success}' },
+      failures: [400, 401, 403, 404, 503],
+      handler: async (req, res) => {
+        await versions.backup(req.identity, req.region, req.body);
+        res.json({ success: true });
+      },
+    },
+    {
+      operationId: 'verifyCredential',
+      method: 'post',
+      path: '/internal/credentials/verify',
+      summary: "Gateway only: which agent a vg_ secret key belongs to, in the request region",
+      access: 'gateway',
+      schemas: { body: Joi.object({ credential: Joi.string().max(256).required() }) },
+      success: { status: 200, description: "{success, identity: {kind:'agent', agentId, region}}" },
+      failures: [400, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, identity: await agents.verifyCredential(req.identity, req.region, req.body.credential) });
+      },
+    },
+  ];
+}

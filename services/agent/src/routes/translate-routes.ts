@@ -1,0 +1,19 @@
+import { translateLanguages } from '../domain/translate';
+import type { MediaRouteSpec } from './media-routes';
+
+export function translateRoutes(): MediaRouteSpec[] {
+  return [
+    {
+      operationId: 'listTranslateLanguages',
+      method: 'get',
+      path: '/translate',
+      summary: 'Languages the AI translation can target: {success, languages: [{language, name}]} (ISO 639-1)',
+      access: 'public',
+      success: { status: 200, description: '{success, languages}' },
+      handler: async (_req, res) => {
+        res.set('Cache-Control', 'public, max-age=86400');
+        res.json({ success: true, languages: translateLanguages() });
+      },
+    },
+  ];
+}

@@ -1,0 +1,50 @@
+import type { Region } from '@platform/contracts';
+import { OUTBOX_PROJECTION, insertWithOutbox, isDuplicateKey, type OutboxEntry, type RegionalMongo } from '@platform/kit';
+import { AGENT_LIST_PROJECTION, replacement, type AgentRecord } from '../domain/agent-record';
+import { COLLECTION } from './collections';
+
+/** Agent documents. A creation carries its new-agent event in the same write (outbox, ADR 0003). */
+export class AgentStore {
+  constructor(private readonly mongo: RegionalMongo) {}
+
+  private agents(region: Region) {
+    return this.mongo.collection<AgentRecord>(region, COLLECTION.agents);
+  }
+
+  find(region: Region, agentId: string) {
+    return this.agents(region).findOne({ _id: agentId }, { projection: OUTBOX_PROJECTION });
+  }
+
+  findBySecretKey(region: Region, key: string) {
+    return this.agents(region).findOne({ SECRET_API_KEY: key }, { projection: { _id: 1 } });
+  }
+
+  /** A workspace's agents, list fields only, newest first. */
+  listForWorkspace(region: Region, workspaceId: string) {
+    return this.agents(region).find({ userId: workspaceId }, { projection: { ...AGENT_LIST_PROJECTION, _id: 0 }, sort: { lastModified: -1, _id: 1 } }).toArray();
+  }
+
+  /** false when an agent with this id already exists (a concurrent create won). */
+  async insert(region: Region, record: AgentRecord, events: OutboxEntry[]): Promise<boolean> {
+    try {
+      await this.agents(region).insertOne(insertWithOutbox(record, events));
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err) && (await this.find(region, record._id))) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Replaces the agent's fields with `next`'s, only if nobody saved since `seen` was read
+   * (its save counter); the outbox fields are left alone. false: someone else saved first.
+   */
+  async replace(region: Region, seen: AgentRecord, next: AgentRecord): Promise<boolean> {
+    const { $set, $unset } = replacement(seen, next);
+    const update = Object.keys($unset).length ? { $set, $unset } : { $set };
+    // Agents written before the counter existed have none.
+    const guard = seen._version === undefined ? { $exists: false } : seen._version;
+    const result = await this.agents(region).updateOne({ _id: seen._id, _version: guard }, update);
+    return result.modifiedCount === 1;
+  }
+}

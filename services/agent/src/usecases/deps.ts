@@ -1,0 +1,33 @@
+import { AGENT_API_MESSAGES, MESSAGES } from '@platform/contracts';
+import { HttpError, type Logger, type RegionalMongo } from '@platform/kit';
+import type { WorkspaceDirectory } from '../clients/workspace-directory';
+import type { AgentInput } from '../domain/agent-input';
+import { AgentStore } from '../store/agents';
+import { VersionStore } from '../store/versions';
+
+export interface Stores {
+  agents: AgentStore;
+  versions: VersionStore;
+}
+
+export interface UseCaseDeps extends Stores {
+  directory: WorkspaceDirectory;
+  logger: Logger;
+  /** Called after a write that queued events, so the relay sends them without waiting for its poll. */
+  eventsWritten: () => void;
+  now: () => Date;
+}
+
+export const createStores = (mongo: RegionalMongo): Stores => ({ agents: new AgentStore(mongo), versions: new VersionStore(mongo) });
+
+export const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The checked agent, or a 400: 'Max chunk size must be greater than 1000' as is, anything
+ * else as 'Failed to save agent, {error}'; the raw text is in the answer's `error` field.
+ */
+export function acceptInput<T>(input: AgentInput<T>, wrap: (problem: string) => string = AGENT_API_MESSAGES.saveFailed): T {
+  if (input.problem === undefined) return input.agent;
+  const message = input.problem === MESSAGES.agent.maxChunkSizeTooSmall ? input.problem : wrap(input.problem);
+  throw new HttpError(400, message, { error: input.problem });
+}

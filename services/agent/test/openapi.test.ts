@@ -1,0 +1,33 @@
+import { createLogger, openApiDocument, type RegionalMongo } from '@platform/kit';
+import { OPENAPI_INFO, routeTable } from '../src/app';
+import { loadConfig } from '../src/config';
+
+// The table is only built here, never served: stores stay unused.
+const { routes } = routeTable({ config: loadConfig(), mongo: {} as RegionalMongo, logger: createLogger('test', 'silent') });
+
+describe('OpenAPI document', () => {
+  const document = openApiDocument(routes, OPENAPI_INFO) as { paths: Record<string, Record<string, any>>; components: any };
+
+  it('describes every agent route once, with its schemas', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(
+      [
+        'GET /v2/agents',
+        'GET /v2/agents/{agentId}',
+        'POST /v2/agents/{agentId}',
+        'GET /v2/agents/{agentId}/versions',
+        'POST /v2/agents/{agentId}/versions/{versionId}/restore',
+        'GET /v2/templates',
+        'POST /procedures/convertAgentTemplateToAgent',
+        'POST /procedures/exportAgentToJson',
+        'POST /procedures/saveAgentBackup',
+        'POST /internal/credentials/verify',
+      ].sort(),
+    );
+    expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);
+    const convert = document.paths['/procedures/convertAgentTemplateToAgent']!.post.requestBody.content['application/json'].schema;
+    expect(convert.required).toEqual(['agentName', 'agentTemplate']);
+    expect(document.paths['/v2/agents/{agentId}']!.post.security).toContainEqual({ agentSecretKey: [] });
+    expect(document.components.securitySchemes.agentSecretKey).toBeDefined();
+  });
+});
