@@ -3,7 +3,8 @@
  */
 import { API_PATHS } from '../src/api/paths';
 import { ApiError, apiRequest } from '../src/api/http';
-import { listAgents, workspaceApi } from '../src/api/workspace-api';
+import { workspaceApi } from '../src/api/workspace-api';
+import { agentApi, listAgents } from '../src/api/agent-api';
 
 const answer = (status: number, body?: unknown) =>
   Promise.resolve(new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -19,6 +20,12 @@ describe('API client', () => {
     expect(API_PATHS.auth.session).toBe('/api/workspace/v2/auth/session');
     expect(API_PATHS.workspaces.invite('na', 'abc')).toBe('/api/na/workspace/v2/workspaces/abc/email');
     expect(API_PATHS.agents.list('eu')).toBe('/api/eu/agent/v2/agents');
+    expect(API_PATHS.agents.list('eu', 'w 1')).toBe('/api/eu/agent/v2/agents?workspaceId=w%201');
+    expect(API_PATHS.agents.one('na', 'a1')).toBe('/api/na/agent/v2/agents/a1');
+    expect(API_PATHS.agents.versions('eu', 'a1')).toBe('/api/eu/agent/v2/agents/a1/versions');
+    expect(API_PATHS.agents.restoreVersion('eu', 'a1', 'v2')).toBe('/api/eu/agent/v2/agents/a1/versions/v2/restore');
+    expect(API_PATHS.agents.templates('eu')).toBe('/api/eu/agent/v2/templates');
+    expect(API_PATHS.agents.procedure('na', 'exportAgentToJson')).toBe('/api/na/agent/procedures/exportAgentToJson');
   });
 
   it('throws the server message with the status', async () => {
@@ -32,11 +39,38 @@ describe('API client', () => {
     await expect(listAgents('eu')).resolves.toEqual([]);
   });
 
-  it('sorts agents by lastModified, newest first, and sends the workspace secret', async () => {
+  it("lists the workspace's agents by lastModified, newest first", async () => {
     fetchMock.mockReturnValue(answer(200, { agents: [{ ID: 'a', lastModified: 1 }, { ID: 'b', lastModified: 3 }, { ID: 'c' }] }));
-    const agents = await listAgents('na', 'vg_secret');
+    const agents = await listAgents('na', 'w1');
     expect(agents.map((a) => a.ID)).toEqual(['b', 'a', 'c']);
-    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('Bearer vg_secret');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/na/agent/v2/agents?workspaceId=w1');
+  });
+
+  it('reads agents, versions and procedure answers from their envelopes', async () => {
+    fetchMock
+      .mockReturnValueOnce(answer(200, { success: true, agent: { ID: 'a1', title: 'A' } }))
+      .mockReturnValueOnce(answer(200, { success: true, versions: [{ versionId: 'v1', savedAt: 10 }, { versionId: 'v2', savedAt: 20, agent: { ID: 'a1' } }] }))
+      .mockReturnValueOnce(answer(200, { success: true, agentCreated: { ID: 'b2', enableNodes: true } }))
+      .mockReturnValueOnce(answer(200, { success: true, agentTemplate: { key: 'k', name: 'A', template: {} } }));
+    await expect(agentApi.get('eu', 'a1')).resolves.toEqual({ ID: 'a1', title: 'A' });
+    expect((await agentApi.versions('eu', 'a1')).map((v) => v.versionId)).toEqual(['v2', 'v1']);
+    await expect(agentApi.convertTemplate('eu', 'B', { key: 'k' }, 'w1')).resolves.toEqual({ ID: 'b2', enableNodes: true });
+    expect(JSON.parse(fetchMock.mock.calls[2][1].body)).toEqual({ agentName: 'B', agentTemplate: { key: 'k' }, workspaceId: 'w1' });
+    await expect(agentApi.exportTemplate('eu', 'a1')).resolves.toEqual({ key: 'k', name: 'A', template: {} });
+  });
+
+  it('keeps the 404 body of a missing agent (it may name the other region)', async () => {
+    fetchMock.mockReturnValue(answer(404, { success: false, message: 'Agent not found', region: 'na' }));
+    await expect(agentApi.get('eu', 'a1')).rejects.toMatchObject({ status: 404, body: { region: 'na' } });
+  });
+
+  it('saves the full agent with a fresh lastModified', async () => {
+    fetchMock.mockReturnValue(answer(200, { success: true }));
+    await agentApi.save('eu', { ID: 'a1', title: 'A', lastModified: 1 });
+    const body = JSON.parse(fetchMock.mock.calls[0][1].body);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/eu/agent/v2/agents/a1');
+    expect(body.title).toBe('A');
+    expect(body.lastModified).toBeGreaterThan(1_600_000_000);
   });
 
   it('invites with the contract body {to} and deletes with the typed confirmation', async () => {

@@ -1,5 +1,3 @@
-import { Link } from 'react-router-dom';
-import type { Region } from '@platform/contracts';
 import {
   Button,
   Group,
@@ -18,7 +16,7 @@ import {
 
 const CHANNEL_ICONS = [IconBrandWhatsapp, IconBrandInstagram, IconBrandMessenger, IconBrandDiscord, IconBrandTelegram];
 
-export function AgentsEmptyState({ region }: { region: Region }) {
+export function AgentsEmptyState({ onNewAgent }: { onNewAgent: () => void }) {
   return (
     <Paper withBorder radius="lg" p={48} data-testid="agents-empty">
       <Stack align="center" gap="md" maw={520} mx="auto" ta="center">
@@ -35,7 +33,7 @@ export function AgentsEmptyState({ region }: { region: Region }) {
             <Icon key={index} size={22} stroke={1.5} />
           ))}
         </Group>
-        <Button component={Link} to={`/onboarding?region=${region}`} size="md">
+        <Button onClick={onNewAgent} size="md" data-testid="empty-new-agent">
           Create your first agent
         </Button>
       </Stack>

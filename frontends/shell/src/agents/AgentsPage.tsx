@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { Alert, Button, LoadingScreen, PageHeader, useAgents } from '@platform/ui';
+import { useAgentEditor } from '../app/agent-editor-context';
 import { useWorkspace } from '../app/workspace-context';
 import { AgentList } from './AgentList';
 import { AgentsEmptyState } from './AgentsEmptyState';
@@ -8,8 +8,9 @@ import { useLoadingProgress } from './useLoadingProgress';
 /** /app/{region}/agents: loading screen (spec 2.5), then the list or the empty state. */
 export function AgentsPage() {
   const { region, workspace } = useWorkspace();
-  const agents = useAgents(region, workspace?.uid ?? 'none', workspace?.secret);
-  const { percent, finished } = useLoadingProgress(!agents.isPending);
+  const agents = useAgents(region, workspace?.uid);
+  const { openNewAgent } = useAgentEditor();
+  const { percent, finished } = useLoadingProgress(!workspace || !agents.isPending);
 
   if (!finished) return <LoadingScreen percent={percent} />;
   const list = agents.data ?? [];
@@ -20,7 +21,7 @@ export function AgentsPage() {
         description="Your AI chat and voice agents in this workspace"
         actions={
           list.length > 0 && (
-            <Button component={Link} to={`/onboarding?region=${region}`}>
+            <Button onClick={openNewAgent} data-testid="list-new-agent">
               New Agent
             </Button>
           )
@@ -34,7 +35,7 @@ export function AgentsPage() {
           </Button>
         </Alert>
       ) : list.length === 0 ? (
-        <AgentsEmptyState region={region} />
+        <AgentsEmptyState onNewAgent={openNewAgent} />
       ) : (
         <AgentList agents={list} region={region} />
       )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink as RouterLink, useLocation } from 'react-router-dom';
 import { BROWSER_STORAGE_KEYS } from '@platform/contracts';
 import {
   ActionIcon,
@@ -19,6 +19,7 @@ import {
   readStored,
   writeStored,
 } from '@platform/ui';
+import { useAgentEditor } from './agent-editor-context';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { NAV_ICONS } from './nav-icons';
 import { NAV_BOTTOM, NAV_GROUPS, NAV_TOP, isNavActive, navHref, normaliseGroupState, type GroupState, type NavItem } from './nav-structure';
@@ -37,7 +38,7 @@ interface SideNavProps {
 export function SideNav({ collapsed, onToggleCollapsed, onNavigate, showPricing = true }: SideNavProps) {
   const { region } = useWorkspace();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const { openNewAgent } = useAgentEditor();
   const [groups, setGroups] = useState<GroupState>(() => normaliseGroupState(readStored(BROWSER_STORAGE_KEYS.sideNavGroups, null)));
 
   const toggleGroup = (key: keyof GroupState) => {
@@ -72,7 +73,7 @@ export function SideNav({ collapsed, onToggleCollapsed, onNavigate, showPricing 
 
   const newAgent = () => {
     onNavigate?.();
-    navigate(`/onboarding?region=${region}`);
+    openNewAgent();
   };
 
   return (

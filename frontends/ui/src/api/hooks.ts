@@ -1,7 +1,8 @@
 import { QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import type { Region, SaveWorkspaceRequest } from '@platform/contracts';
 import { ApiError } from './http';
-import { listAgents, workspaceApi } from './workspace-api';
+import { workspaceApi } from './workspace-api';
+import { agentApi, listAgents, type Agent } from './agent-api';
 import type { VerifyLoginCodeRequest } from './types';
 
 /** One client for the shell and every remote (the ui package is a federated singleton). */
@@ -19,6 +20,9 @@ export const queryClient = new QueryClient({
 export const QUERY_KEYS = {
   session: ['session'] as const,
   agents: (region: Region, workspaceUid?: string) => ['agents', region, workspaceUid ?? ''] as const,
+  agent: (region: Region, agentId: string) => ['agent', region, agentId] as const,
+  agentVersions: (region: Region, agentId: string) => ['agent-versions', region, agentId] as const,
+  templates: (region: Region) => ['agent-templates', region] as const,
 };
 
 export const useSession = (enabled = true) => useQuery({ queryKey: QUERY_KEYS.session, queryFn: workspaceApi.session, enabled });
@@ -58,4 +62,63 @@ export const useJoinWorkspace = () =>
   });
 
 export const useAgents = (region: Region, workspaceUid?: string, bearer?: string) =>
-  useQuery({ queryKey: QUERY_KEYS.agents(region, workspaceUid), queryFn: () => listAgents(region, bearer), enabled: Boolean(workspaceUid) });
+  useQuery({ queryKey: QUERY_KEYS.agents(region, workspaceUid), queryFn: () => listAgents(region, workspaceUid, bearer), enabled: Boolean(workspaceUid) });
+
+/** How often an open agent is re-read ("loaded live", spec 4.7). */
+export const AGENT_LIVE_REFRESH_MS = 15_000;
+
+export const useAgent = (region: Region, agentId: string | undefined) =>
+  useQuery({
+    queryKey: QUERY_KEYS.agent(region, agentId ?? ''),
+    queryFn: () => agentApi.get(region, agentId as string),
+    enabled: Boolean(agentId),
+    refetchInterval: AGENT_LIVE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 5_000,
+  });
+
+const refreshAgents = (region: Region) => queryClient.invalidateQueries({ queryKey: ['agents', region] });
+
+/** Create or save the full agent; the stored copy in the cache becomes the saved one. */
+export const useSaveAgent = () =>
+  useMutation({
+    mutationFn: async (v: { region: Region; agent: Agent }) => {
+      const answer = await agentApi.save(v.region, v.agent);
+      if (answer && typeof answer === 'object' && typeof answer.error === 'string' && answer.error) throw new ApiError(answer.error, 200, answer);
+      return answer;
+    },
+    onSuccess: (_answer, v) => {
+      queryClient.setQueryData(QUERY_KEYS.agent(v.region, v.agent.ID), v.agent);
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.agent(v.region, v.agent.ID) });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.agentVersions(v.region, v.agent.ID) });
+      void refreshAgents(v.region);
+    },
+  });
+
+export const useAgentTemplates = (region: Region) =>
+  useQuery({ queryKey: QUERY_KEYS.templates(region), queryFn: () => agentApi.templates(region), staleTime: 5 * 60_000 });
+
+export const useConvertTemplate = () =>
+  useMutation({
+    mutationFn: (v: { region: Region; agentName: string; agentTemplate: Record<string, unknown>; workspaceId?: string }) =>
+      agentApi.convertTemplate(v.region, v.agentName, v.agentTemplate, v.workspaceId),
+    onSuccess: (_agent, v) => void refreshAgents(v.region),
+  });
+
+export const useExportAgent = () => useMutation({ mutationFn: (v: { region: Region; agentId: string }) => agentApi.exportTemplate(v.region, v.agentId) });
+
+export const useSaveAgentBackup = () =>
+  useMutation({ mutationFn: (v: { region: Region; agentId: string; workspaceId: string; userEmail: string }) => agentApi.saveBackup(v.region, v) });
+
+export const useAgentVersions = (region: Region, agentId: string, enabled = true) =>
+  useQuery({ queryKey: QUERY_KEYS.agentVersions(region, agentId), queryFn: () => agentApi.versions(region, agentId), enabled, staleTime: 0 });
+
+export const useRestoreVersion = () =>
+  useMutation({
+    mutationFn: (v: { region: Region; agentId: string; versionId: string }) => agentApi.restoreVersion(v.region, v.agentId, v.versionId),
+    onSuccess: (_answer, v) => {
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.agent(v.region, v.agentId) });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.agentVersions(v.region, v.agentId) });
+      void refreshAgents(v.region);
+    },
+  });

@@ -21,7 +21,17 @@ export const API_PATHS = {
     join: (linkPathAndQuery: string) => `/api/workspace${linkPathAndQuery}`,
   },
   agents: {
-    /** Arrives with the agent service; a 404/502 is read as "no agents". */
-    list: (region: Region) => `/api/${region}/agent/v2/agents`,
+    /** The workspace's agents, lastModified descending; a 404/502 (no service yet) is read as "no agents". */
+    list: (region: Region, workspaceId?: string) =>
+      `/api/${region}/agent/v2/agents${workspaceId ? `?workspaceId=${encodeURIComponent(workspaceId)}` : ''}`,
+    /** GET one agent (404 may carry `region` when it lives in the other region); POST creates or saves the full agent. */
+    one: (region: Region, agentId: string) => `/api/${region}/agent/v2/agents/${encodeURIComponent(agentId)}`,
+    versions: (region: Region, agentId: string) => `/api/${region}/agent/v2/agents/${encodeURIComponent(agentId)}/versions`,
+    restoreVersion: (region: Region, agentId: string, versionId: string) =>
+      `/api/${region}/agent/v2/agents/${encodeURIComponent(agentId)}/versions/${encodeURIComponent(versionId)}/restore`,
+    templates: (region: Region) => `/api/${region}/agent/v2/templates`,
+    /** Typed procedures of the agent service. */
+    procedure: (region: Region, name: 'convertAgentTemplateToAgent' | 'exportAgentToJson' | 'saveAgentBackup') =>
+      `/api/${region}/agent/procedures/${name}`,
   },
 } as const;

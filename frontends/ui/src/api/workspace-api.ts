@@ -1,7 +1,7 @@
 import { DELETE_WORKSPACE_CONFIRMATION, type Region, type SaveWorkspaceRequest } from '@platform/contracts';
-import { apiRequest, isUnavailable } from './http';
+import { apiRequest } from './http';
 import { API_PATHS } from './paths';
-import type { AgentSummary, InviteToWorkspaceResponse, JoinWorkspaceResponse, SessionResponse, SignInResponse, SuccessResponse, VerifyLoginCodeRequest } from './types';
+import type { InviteToWorkspaceResponse, JoinWorkspaceResponse, SessionResponse, SignInResponse, SuccessResponse, VerifyLoginCodeRequest } from './types';
 
 /**
  * Plain calls; hooks.ts wraps them in TanStack Query. Workspace calls authenticate with the
@@ -29,17 +29,3 @@ export const workspaceApi = {
   joinWorkspace: (linkPathAndQuery: string, email: string) =>
     apiRequest<JoinWorkspaceResponse>(API_PATHS.workspaces.join(linkPathAndQuery), { method: 'POST', body: { email } }),
 };
-
-type AgentListAnswer = AgentSummary[] | { agents?: AgentSummary[]; data?: AgentSummary[] };
-
-/** Agents newest first; a service that is not there yet counts as "no agents". */
-export async function listAgents(region: Region, bearer?: string): Promise<AgentSummary[]> {
-  try {
-    const answer = await apiRequest<AgentListAnswer>(API_PATHS.agents.list(region), { bearer });
-    const agents = Array.isArray(answer) ? answer : (answer?.agents ?? answer?.data ?? []);
-    return [...agents].sort((a, b) => (b.lastModified ?? 0) - (a.lastModified ?? 0));
-  } catch (error) {
-    if (isUnavailable(error)) return [];
-    throw error;
-  }
-}

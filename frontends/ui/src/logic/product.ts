@@ -5,4 +5,6 @@ export const PRODUCT = {
   docsUrl: 'https://docs.agent-platform.example',
   discordUrl: 'https://discord.gg/agent-platform',
   affiliatesUrl: 'https://affiliates.agent-platform.example',
+  /** The one hosted site whose New Agent drawer offers the agent platform chooser ('vg' or 'vf'). */
+  platformChooserHost: 'studio.agent-platform.example',
 } as const;

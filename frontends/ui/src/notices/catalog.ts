@@ -18,6 +18,16 @@ export const NOTICES = {
     /** Shown with window.alert, as the spec says "an alert". */
     signOutAlert: 'Error Occured',
   },
+  agent: {
+    created: 'Agent created successfully, redirecting...',
+    createFailed: (error: string) => `Error creating agent, ${error}`,
+    createFailedVf: (error: string) => `Error creating agent: ${error}`,
+    templateFailed: (message: string) => `Error: ${message}`,
+    saveFailed: (error: string) => `Failed to save agent, ${error}`,
+    exported: 'Agent template exported successfully',
+    exportFailed: (message: string) => `Error exporting agent: ${message}`,
+    copied: 'Copied to Clipboard',
+  },
   agency: {
     saved: 'Saved successfully',
     saveFailed: 'Error occured when trying to save..',

@@ -1,0 +1,103 @@
+import { NavLink } from 'react-router-dom';
+import { AGENT_TABS, LAYOUT_PX, type AgentTabKey } from '@platform/contracts';
+import {
+  ActionIcon,
+  IconAddressBook,
+  IconBook2,
+  IconChartBar,
+  IconHierarchy,
+  IconHome,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconMessageChatbot,
+  IconMessages,
+  IconMicrophone,
+  IconPlug,
+  IconPrompt,
+  IconSettings,
+  IconTool,
+  Stack,
+  Tooltip,
+} from '@platform/ui';
+import { NavigationSearch } from './NavigationSearch';
+import type { SearchableTab } from './logic/navigation-search';
+import type { AgentNavLayout } from './logic/tabs';
+
+type IconType = typeof IconHome;
+
+export const TAB_ICONS: Record<AgentTabKey, IconType> = {
+  home: IconHome,
+  overview: IconMessageChatbot,
+  voice: IconMicrophone,
+  nodes: IconPrompt,
+  prompt: IconHierarchy,
+  kb: IconBook2,
+  convos: IconMessages,
+  analytics: IconChartBar,
+  leads: IconAddressBook,
+  channels: IconPlug,
+  tools: IconTool,
+  settings: IconSettings,
+};
+
+interface AgentNavProps {
+  layout: AgentNavLayout;
+  tabs: readonly AgentTabKey[];
+  active: AgentTabKey;
+  hrefOf: (tab: AgentTabKey) => string;
+  searchTabs: readonly SearchableTab[];
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  /** False where the top bar already shows the search. */
+  showSearch: boolean;
+}
+
+/** The agent area's tab navigation: a bar above the content, or a sidebar of 250 px (75 px collapsed). */
+export function AgentNav({ layout, tabs, active, hrefOf, searchTabs, collapsed, onToggleCollapsed, showSearch }: AgentNavProps) {
+  if (layout === 'horizontal') {
+    return (
+      <div className="agent-nav agent-nav--horizontal" data-testid="agent-nav" data-layout="horizontal">
+          <div className="agent-nav__tabs" role="tablist" aria-label="Agent sections">
+            {tabs.map((key) => {
+              const Icon = TAB_ICONS[key];
+              return (
+                <NavLink key={key} to={hrefOf(key)} role="tab" aria-selected={key === active} className="agent-nav__tab" data-active={key === active || undefined} data-tab={key}>
+                  <Icon size={16} stroke={1.7} />
+                  <span>{AGENT_TABS[key]}</span>
+                </NavLink>
+              );
+            })}
+          </div>
+        {/* The search sits in the top bar on wide screens; phones (always horizontal) get it here. */}
+        {showSearch && <NavigationSearch tabs={searchTabs} compact />}
+      </div>
+    );
+  }
+  const width = collapsed ? LAYOUT_PX.agentSidebarCollapsed : LAYOUT_PX.agentSidebarExpanded;
+  return (
+    <nav className="agent-nav agent-nav--vertical" style={{ width }} data-testid="agent-nav" data-layout="vertical" data-collapsed={collapsed || undefined} aria-label="Agent sections">
+      <Stack gap={4} p="xs" style={{ flex: 1 }}>
+        {!collapsed && showSearch && <NavigationSearch tabs={searchTabs} compact />}
+        {tabs.map((key) => {
+          const Icon = TAB_ICONS[key];
+          const link = (
+            <NavLink key={key} to={hrefOf(key)} className="agent-nav__item" data-active={key === active || undefined} data-tab={key} aria-label={AGENT_TABS[key]}>
+              <Icon size={18} stroke={1.7} style={{ flexShrink: 0 }} />
+              {!collapsed && <span>{AGENT_TABS[key]}</span>}
+            </NavLink>
+          );
+          return collapsed ? (
+            <Tooltip key={key} label={AGENT_TABS[key]} position="right">
+              {link}
+            </Tooltip>
+          ) : (
+            link
+          );
+        })}
+      </Stack>
+      <ActionIcon variant="subtle" color="gray" m="xs" onClick={onToggleCollapsed} aria-label={collapsed ? 'Expand agent menu' : 'Collapse agent menu'} style={{ alignSelf: collapsed ? 'center' : 'flex-end' }}>
+        {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
+      </ActionIcon>
+    </nav>
+  );
+}

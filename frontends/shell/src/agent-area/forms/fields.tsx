@@ -1,0 +1,189 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import {
+  Fieldset,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  type Agent,
+} from '@platform/ui';
+import { getIn, setIn } from '../logic/paths';
+import { agentFieldErrors } from '../logic/validation';
+
+/** The edited agent, its validation errors (contracts' joi schema) and the setter every field uses. */
+interface AgentFormValue {
+  agent: Agent;
+  errors: Record<string, string>;
+  set: (path: string, value: unknown) => void;
+  update: (change: (agent: Agent) => Agent) => void;
+}
+
+const AgentFormContext = createContext<AgentFormValue | null>(null);
+
+export function AgentFormProvider({ agent, onChange, children }: { agent: Agent; onChange: (change: (agent: Agent) => Agent) => void; children: ReactNode }) {
+  const errors = useMemo(() => agentFieldErrors(agent), [agent]);
+  const value = useMemo<AgentFormValue>(
+    () => ({ agent, errors, set: (path, v) => onChange((a) => setIn(a, path, v)), update: onChange }),
+    [agent, errors, onChange],
+  );
+  return <AgentFormContext.Provider value={value}>{children}</AgentFormContext.Provider>;
+}
+
+export function useAgentForm(): AgentFormValue {
+  const value = useContext(AgentFormContext);
+  if (!value) throw new Error('useAgentForm outside AgentFormProvider');
+  return value;
+}
+
+export function useField<T>(path: string): { value: T | undefined; error?: string; onChange: (value: T | undefined) => void } {
+  const { agent, errors, set } = useAgentForm();
+  return { value: getIn(agent, path) as T | undefined, error: errors[path], onChange: (v) => set(path, v) };
+}
+
+interface FieldProps {
+  path: string;
+  label: string;
+  description?: ReactNode;
+  placeholder?: string;
+  disabled?: boolean;
+  required?: boolean;
+}
+
+const fieldId = (path: string) => `agent-field-${path.replace(/\./g, '-')}`;
+
+export function TextField({ path, label, description, placeholder, disabled, required, clearToUndefined }: FieldProps & { clearToUndefined?: boolean }) {
+  const f = useField<string>(path);
+  return (
+    <TextInput
+      id={fieldId(path)}
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      disabled={disabled}
+      withAsterisk={required}
+      value={f.value ?? ''}
+      error={f.error}
+      onChange={(e) => f.onChange(clearToUndefined && e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
+    />
+  );
+}
+
+export function TextAreaField({ path, label, description, placeholder, disabled, minRows = 3, maxRows = 12 }: FieldProps & { minRows?: number; maxRows?: number }) {
+  const f = useField<string>(path);
+  return (
+    <Textarea
+      id={fieldId(path)}
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      disabled={disabled}
+      autosize
+      minRows={minRows}
+      maxRows={maxRows}
+      value={f.value ?? ''}
+      error={f.error}
+      onChange={(e) => f.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+export function NumberField({ path, label, description, placeholder, disabled, min, max, step, suffix }: FieldProps & { min?: number; max?: number; step?: number; suffix?: string }) {
+  const f = useField<number>(path);
+  return (
+    <NumberInput
+      id={fieldId(path)}
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      disabled={disabled}
+      min={min}
+      max={max}
+      step={step}
+      suffix={suffix}
+      decimalScale={step !== undefined && step < 1 ? 2 : undefined}
+      value={f.value ?? ''}
+      error={f.error}
+      onChange={(v) => f.onChange(typeof v === 'number' ? v : v === '' ? undefined : Number(v))}
+    />
+  );
+}
+
+export function SwitchField({ path, label, description, disabled }: FieldProps) {
+  const f = useField<boolean>(path);
+  return (
+    <Switch
+      id={fieldId(path)}
+      label={label}
+      description={description}
+      disabled={disabled}
+      checked={Boolean(f.value)}
+      error={f.error}
+      onChange={(e) => f.onChange(e.currentTarget.checked)}
+    />
+  );
+}
+
+export function SelectField({ path, label, description, disabled, data, clearable }: FieldProps & { data: readonly (string | { value: string; label: string })[]; clearable?: boolean }) {
+  const f = useField<string>(path);
+  return (
+    <Select
+      id={fieldId(path)}
+      label={label}
+      description={description}
+      disabled={disabled}
+      data={data as (string | { value: string; label: string })[]}
+      clearable={clearable}
+      allowDeselect={Boolean(clearable)}
+      value={f.value ?? null}
+      error={f.error}
+      onChange={(v) => f.onChange(v ?? undefined)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function TagsField({ path, label, description, placeholder }: FieldProps) {
+  const f = useField<string[]>(path);
+  return (
+    <TagsInput
+      id={fieldId(path)}
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      value={f.value ?? []}
+      error={f.error}
+      onChange={(v) => f.onChange(v)}
+      clearable
+    />
+  );
+}
+
+/** A titled group of fields of one tab or sub-tab. */
+export function FormSection({ title, description, children, cols = 1, testId }: { title: string; description?: string; children: ReactNode; cols?: number; testId?: string }) {
+  return (
+    <Fieldset
+      data-testid={testId}
+      legend={
+        <Title order={5} component="span">
+          {title}
+        </Title>
+      }
+      radius="md"
+    >
+      <Stack gap="md">
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+        {cols > 1 ? <SimpleGrid cols={{ base: 1, sm: cols }}>{children}</SimpleGrid> : children}
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Group, IconInfoCircle, Paper, SimpleGrid, Stack, Text } from '@platform/ui';
+import { FormSection, NumberField, SwitchField, TextField, useAgentForm } from '../forms/fields';
+import type { TabProps } from './TabContent';
+import { TabHeader } from './TabHeader';
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function EmptyData({ children }: { children: string }) {
+  return (
+    <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
+      {children}
+    </Alert>
+  );
+}
+
+/** Chats, Analytics and Leads: their settings, over data the conversation services fill. */
+export function ActivityTab({ kind }: TabProps & { kind: 'convos' | 'analytics' | 'leads' }) {
+  const { agent } = useAgentForm();
+  if (kind === 'convos') {
+    return (
+      <Stack gap="lg">
+        <TabHeader title="Chats" description="Conversations people had with the agent" />
+        <EmptyData>No conversations yet. Chats appear here once people talk to the published agent.</EmptyData>
+        <FormSection title="Chat history">
+          <SwitchField path="recordChatHistory" label="Record chat history" />
+          <SwitchField path="chatForget" label="Forget the conversation when the widget closes" />
+          <SwitchField path="disableNoReplyListener" label="Do not follow up when the visitor stops replying" />
+          <Group grow>
+            <NumberField path="messagesLimit" label="Messages per conversation" min={0} description="0 for no limit" />
+          </Group>
+        </FormSection>
+      </Stack>
+    );
+  }
+  if (kind === 'analytics') {
+    return (
+      <Stack gap="lg">
+        <TabHeader title="Analytics" description="How much the agent is used" />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Stat label="Triggers (all time)" value={agent.allTimeTriggers ?? 0} />
+          <Stat label="Tokens used" value={agent.tokensUsage ?? 0} />
+          <Stat label="Token limit" value={agent.maxTokensUsage ? agent.maxTokensUsage : 'None'} />
+        </SimpleGrid>
+        <FormSection title="Tracking" cols={2}>
+          <SwitchField path="enableGeoAnalytics" label="Geo analytics (visitor countries)" />
+          <NumberField path="maxTokensUsage" label="Token limit" min={0} description="0 for no limit" />
+        </FormSection>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <TabHeader title="Leads" description="Contacts the agent collected" />
+      <EmptyData>No leads yet. Names, e-mails and phone numbers the agent collects are listed here.</EmptyData>
+      <FormSection title="Lead delivery" description="Every new lead is also posted to this webhook">
+        <TextField path="webhookUrl" label="Webhook URL" placeholder="https://example.com/leads" />
+      </FormSection>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { Stack } from '@platform/ui';
+import { CanvasEditor } from '../editor-slots';
+import { useAgentForm } from '../forms/fields';
+import type { TabProps } from './TabContent';
+import { TabHeader } from './TabHeader';
+
+/** Canvas (node view): the conversation graph, edited by the CanvasEditor. */
+export function CanvasTab({ region, agentId, enableNodes }: TabProps) {
+  const { agent, set, update } = useAgentForm();
+  return (
+    <Stack gap="md">
+      <TabHeader title="Canvas" description="The conversation as a graph of nodes" viewSwitch={{ section: 'prompt', region, agentId, enableNodes }} />
+      <CanvasEditor
+        agent={agent}
+        agentId={agentId}
+        nodes={agent.nodes ?? []}
+        value={agent.nodes ?? []}
+        onChange={(nodes: unknown) => set('nodes', nodes)}
+        onNodesChange={(nodes: unknown) => set('nodes', nodes)}
+        onAgentChange={(next: typeof agent) => update(() => next)}
+        height={640}
+        skeletonHeight={640}
+      />
+    </Stack>
+  );
+}

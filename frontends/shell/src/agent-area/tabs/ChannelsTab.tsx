@@ -1,0 +1,152 @@
+import { useSearchParams } from 'react-router-dom';
+import { CHANNEL_TYPES, DISABLED_CHANNEL_TYPES, type ChannelType } from '@platform/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  IconBrandDiscord,
+  IconBrandGoogle,
+  IconBrandInstagram,
+  IconBrandMessenger,
+  IconBrandTelegram,
+  IconBrandWhatsapp,
+  IconInfoCircle,
+  IconMail,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@platform/ui';
+import { useState } from 'react';
+import { FormSection, SwitchField, TextAreaField, TextField, useAgentForm } from '../forms/fields';
+import { CHANNEL_LABELS, channelBadge, isChannel } from '../logic/channels';
+import type { TabProps } from './TabContent';
+import { TabHeader } from './TabHeader';
+
+const ICONS: Record<ChannelType, typeof IconMail> = {
+  whatsapp: IconBrandWhatsapp,
+  instagram: IconBrandInstagram,
+  messenger: IconBrandMessenger,
+  discord: IconBrandDiscord,
+  telegram: IconBrandTelegram,
+  googleBusiness: IconBrandGoogle,
+  email: IconMail,
+};
+const NOTES: Partial<Record<ChannelType, string>> = {
+  googleBusiness: 'Deprecated: Google discontinued Business Messages.',
+};
+
+function WhatsAppSettings() {
+  const [method, setMethod] = useState<'new' | 'legacy'>('new');
+  const { agent } = useAgentForm();
+  return (
+    <FormSection title="WhatsApp" testId="channel-settings-whatsapp">
+      <SegmentedControl value={method} onChange={(v) => setMethod(v as 'new' | 'legacy')} data={[{ value: 'new', label: 'New Method' }, { value: 'legacy', label: 'Legacy Method (Deprecated)' }]} />
+      {method === 'new' ? (
+        <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+          Sign in with Meta to pick a WhatsApp Business number; connected numbers are listed under Integrations, then WhatsApp.
+        </Alert>
+      ) : (
+        <>
+          <Group gap="xs">
+            <Text size="sm">Webhook verification:</Text>
+            <Badge color={agent.waVerifyPassed ? 'teal' : 'gray'} variant="light">
+              {agent.waVerifyPassed ? 'Verified' : 'Not verified'}
+            </Badge>
+          </Group>
+          <TextField path="whatsappToken" label="Access token" />
+          <Group grow align="flex-start">
+            <TextField path="whatsappNumberId" label="Phone number ID" />
+            <TextField path="whatsappBusniessId" label="Business account ID" />
+          </Group>
+          <TextField path="waTestNumber" label="Test number" placeholder="+15551234567" />
+        </>
+      )}
+    </FormSection>
+  );
+}
+
+function ChannelSettings({ channel }: { channel: ChannelType }) {
+  if (channel === 'whatsapp') return <WhatsAppSettings />;
+  if (channel === 'instagram')
+    return (
+      <FormSection title="Instagram" cols={2} testId="channel-settings-instagram">
+        <TextField path="instagramOptions.pageId" label="Instagram page ID" />
+        <TextField path="instagramOptions.accessToken" label="Page access token" />
+      </FormSection>
+    );
+  if (channel === 'googleBusiness')
+    return (
+      <FormSection title="Google Business Chat" description={NOTES.googleBusiness} testId="channel-settings-googleBusiness">
+        <TextField path="gcloudClientEmail" label="Service account e-mail" disabled />
+        <TextAreaField path="gcloudPrivateKey" label="Private key" disabled />
+      </FormSection>
+    );
+  return (
+    <FormSection title={CHANNEL_LABELS[channel]} testId={`channel-settings-${channel}`}>
+      <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+        {channel === 'telegram' && 'Paste the bot token from BotFather; the agent then answers every message the bot receives.'}
+        {channel === 'discord' && 'Add the bot to your server (you need the Manage Server permission), then pick the channel it answers in.'}
+        {channel === 'messenger' && 'Sign in with Meta and choose the Facebook page the agent answers for.'}
+        {channel === 'email' && 'E-mail is coming soon.'}
+      </Alert>
+    </FormSection>
+  );
+}
+
+/** Channels: one card per channel and the Channel Settings of the one chosen (?channel=). */
+export function ChannelsTab(_props: TabProps) {
+  const { agent } = useAgentForm();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('channel');
+  const selected = isChannel(requested) ? requested : undefined;
+  const choose = (channel: ChannelType) => setParams((p) => ({ ...Object.fromEntries(p), channel }));
+
+  return (
+    <Stack gap="lg">
+      <TabHeader title="Channels" description="Answer customers where they already write to you" />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {CHANNEL_TYPES.map((channel) => {
+          const Icon = ICONS[channel];
+          const badge = channelBadge(channel, agent);
+          const disabled = DISABLED_CHANNEL_TYPES.includes(channel);
+          return (
+            <Card key={channel} withBorder radius="md" data-testid={`channel-card-${channel}`} data-selected={selected === channel || undefined} style={{ display: 'flex', flexDirection: 'column', ...(selected === channel ? { borderColor: 'var(--mantine-primary-color-filled)' } : {}) }}>
+              <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
+                <Group gap="xs" wrap="nowrap">
+                  <ThemeIcon variant="light" size="lg">
+                    <Icon size={20} />
+                  </ThemeIcon>
+                  <Text fw={600}>{CHANNEL_LABELS[channel]}</Text>
+                </Group>
+                {badge && (
+                  <Badge color={badge === 'Active' ? 'teal' : 'gray'} variant="light">
+                    {badge}
+                  </Badge>
+                )}
+              </Group>
+              {NOTES[channel] && (
+                <Text size="xs" c="dimmed" mb="xs">
+                  {NOTES[channel]}
+                </Text>
+              )}
+              <Button mt="auto" variant={badge === 'Active' ? 'default' : 'light'} fullWidth disabled={disabled} onClick={() => choose(channel)}>
+                {badge === 'Active' ? 'Configure' : 'Connect'}
+              </Button>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      <Text fw={700} size="lg">
+        Channel Settings
+      </Text>
+      {selected && <ChannelSettings channel={selected} />}
+      <FormSection title="All channels">
+        <SwitchField path="smartInit" label="Smart init: greet first on channels that allow it" />
+      </FormSection>
+    </Stack>
+  );
+}
