@@ -2,7 +2,7 @@
 # Installs everything a fresh machine needs to run the platform and its tests, from the
 # package registries only. Idempotent: every step is skipped when its result is present.
 #
-#   apt        kcat, chromium (and curl, java, maven when missing)
+#   apt        kcat, chromium, fonts-noto-color-emoji (and curl, java, maven when missing)
 #   Go tools   ferretdb, stripe-mock  -> ${XDG_CACHE_HOME:-$HOME/.cache}/agent-platform/bin
 #   Maven      the Kafka broker's jars -> infra/kafka/target/lib
 #   npm        the workspaces' node_modules (npm ci)
@@ -14,6 +14,8 @@ install_apt_packages() {
   local missing=()
   command -v kcat >/dev/null 2>&1 || missing+=(kcat)
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  # Browser tests screenshot the product: the spec's messages carry emoji (the wave of the proactive message).
+  [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
   command -v curl >/dev/null 2>&1 || missing+=(curl)
   command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
   command -v mvn >/dev/null 2>&1 || missing+=(maven)
