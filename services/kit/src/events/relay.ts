@@ -10,8 +10,14 @@ export interface RelayOptions {
   /** The collections whose documents carry an outbox. */
   collections: string[];
   logger: Logger;
-  /** How often to look for pending events when nothing nudged the relay. */
+  /** First wait between looks for pending events when nothing nudged the relay. */
   pollMs?: number;
+  /**
+   * The wait doubles while looks find nothing, up to this. Writers nudge the relay, so
+   * polling is only the safety net (other replicas, crashes), and on FerretDB each look
+   * scans the collection.
+   */
+  maxIdlePollMs?: number;
   /** How long a claimed document stays reserved for this instance. */
   leaseMs?: number;
   /** Longest wait between attempts while Kafka is unreachable. */
@@ -34,6 +40,7 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private wake?: () => void;
   private failures = 0;
+  private idleMs = 0;
   private readonly log: Logger;
 
   constructor(private readonly options: RelayOptions) {
@@ -48,6 +55,7 @@ export class OutboxRelay {
 
   /** Call after writing events so they go out without waiting for the next poll. */
   nudge(): void {
+    this.idleMs = 0;
     this.wake?.();
   }
 
@@ -75,14 +83,16 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     while (this.running) {
+      const pollMs = this.options.pollMs ?? 250;
       try {
-        await this.drainOnce();
+        const sent = await this.drainOnce();
         this.failures = 0;
+        this.idleMs = sent ? 0 : Math.min(this.options.maxIdlePollMs ?? 5_000, Math.max(pollMs, this.idleMs * 2));
       } catch (err) {
         this.failures += 1;
         this.log.warn({ err, failures: this.failures }, 'outbox relay could not publish; will retry');
       }
-      await this.sleep(this.failures ? this.backoffMs() : this.options.pollMs ?? 250);
+      await this.sleep(this.failures ? this.backoffMs() : this.idleMs || pollMs);
     }
   }
 
