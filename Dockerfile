@@ -29,8 +29,8 @@ RUN mkdir /manifests \
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-RUN --mount=type=cache,target=/root/.npm \
-    npm ci --no-audit --no-fund
+RUN --mount=type=cache,target=/var/cache/npm \
+    npm ci --no-audit --no-fund --cache /var/cache/npm
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
