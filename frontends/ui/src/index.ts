@@ -19,6 +19,7 @@ export { ApiError, apiRequest, isUnavailable } from './api/http';
 export { API_PATHS } from './api/paths';
 export { workspaceApi } from './api/workspace-api';
 export { agentApi, listAgents, type Agent, type AgentVersion } from './api/agent-api';
+export { mediaApi, type AiCssAnswer, type UploadOptions, type UploadProgress } from './api/media-api';
 export * from './api/hooks';
 export type * from './api/types';
 export { REMOTE_APPS, remoteOutletId, type RemoteName } from './mf/remotes';

@@ -34,4 +34,11 @@ export const API_PATHS = {
     procedure: (region: Region, name: 'convertAgentTemplateToAgent' | 'exportAgentToJson' | 'saveAgentBackup') =>
       `/api/${region}/agent/procedures/${name}`,
   },
+  /** Uploads, the AI CSS assistant, translation languages and custom themes (agent service, media routes). */
+  media: {
+    uploadFile: (region: Region) => `/api/${region}/agent/procedures/uploadFile`,
+    aiCssGenerator: (region?: Region) => (region ? `/api/${region}/ai-css-generator` : '/api/ai-css-generator'),
+    translate: '/api/translate',
+    themes: (region: Region) => `/api/${region}/agent/v2/themes`,
+  },
 } as const;

@@ -1,0 +1,153 @@
+import { MESSAGES, type AiCssRequest } from '@platform/contracts';
+
+/*
+ * The CSS editor's AI style assistant, as pure functions: when a message may be sent, what
+ * the request carries, what an answer leads to (notice, insertion), and the CSS found in a
+ * message (the same rules as the agent service's extractCss, so "Insert" on an old message
+ * agrees with what the server found).
+ */
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  /** answered by the sandbox model (no real LLM configured) */
+  sandbox?: boolean;
+  /** the apology shown after a failure: never sent back to the model */
+  failed?: boolean;
+}
+
+export const CSS_MESSAGES = MESSAGES.cssAssistant;
+
+/** Chat textarea rows (autosize). */
+export const CHAT_ROWS = { min: 1, max: 3 } as const;
+
+/** "An AI CSS message is sent only when non-empty and not already generating." */
+export const canSend = (text: string, generating: boolean): boolean => !generating && text.trim().length > 0;
+
+/** Ctrl+Enter or Cmd+Enter submits the chat. */
+export const isSendShortcut = (event: { key: string; ctrlKey?: boolean; metaKey?: boolean }): boolean =>
+  event.key === 'Enter' && Boolean(event.ctrlKey || event.metaKey);
+
+/** The request body: the conversation without failure apologies, plus the editor's CSS. */
+export function buildRequest(
+  conversation: readonly ChatMessage[],
+  currentCSS: string,
+  extra: Pick<AiCssRequest, 'userData' | 'agentID' | 'bucket'> = {},
+): AiCssRequest {
+  const messages = conversation.filter((m) => !m.failed && m.content.trim()).map((m) => ({ role: m.role, content: m.content }));
+  const body: AiCssRequest = { messages, currentCSS };
+  if (extra.userData) body.userData = extra.userData;
+  if (extra.agentID) body.agentID = extra.agentID;
+  if (extra.bucket) body.bucket = extra.bucket;
+  return body;
+}
+
+const FENCE = /```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n([\s\S]*?)```/g;
+
+function looksLikeSelector(selector: string): boolean {
+  if (!selector || selector.length > 300) return false;
+  if (!/^[@.#:*[a-zA-Z]/.test(selector)) return false;
+  if (!/^[\w\s.#:*[\]@>+~,()="'^$|%!/-]+$/.test(selector)) return false;
+  return selector.split(',').every((part) => part.trim().split(/\s+/).length <= 6);
+}
+
+const DECLARATION = /[a-zA-Z-]+\s*:\s*[^;{}]+/;
+
+/** Top-level `selector { declarations }` blocks written in plain text; null when there is none. */
+export function findRawCss(text: string): string | null {
+  const rules: string[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('{', at);
+    if (open < 0) break;
+    const start = Math.max(text.lastIndexOf('\n', open) + 1, at);
+    let depth = 0;
+    let close = -1;
+    for (let i = open; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close < 0) break;
+    const selector = text.slice(start, open).trim();
+    if (looksLikeSelector(selector) && DECLARATION.test(text.slice(open + 1, close))) rules.push(text.slice(start, close + 1).trim());
+    at = close + 1;
+  }
+  return rules.length ? rules.join('\n\n') : null;
+}
+
+/** The CSS in a message: ```css blocks; else untagged blocks holding rules; else rules in the text. */
+export function extractCss(message: string): string | null {
+  const fences = [...message.matchAll(FENCE)].map((m) => ({ language: m[1]!.toLowerCase(), body: m[2]!.trim() }));
+  const tagged = fences.filter((f) => f.language === 'css' && f.body);
+  if (tagged.length) return tagged.map((f) => f.body).join('\n\n');
+  const untagged = fences.filter((f) => f.language === '' && findRawCss(f.body) !== null);
+  if (untagged.length) return untagged.map((f) => f.body).join('\n\n');
+  return findRawCss(message.replace(FENCE, ''));
+}
+
+/** The editor's text with `css` added at the end (an empty editor just gets the CSS). */
+export function insertCss(current: string, css: string): string {
+  const addition = css.trim();
+  if (!addition) return current;
+  const before = current.replace(/\s+$/, '');
+  return before ? `${before}\n\n${addition}\n` : `${addition}\n`;
+}
+
+/** What the server answered, as far as the assistant cares. */
+export interface AssistantAnswer {
+  success?: boolean;
+  response?: string;
+  error?: string;
+  css?: string | null;
+  sandbox?: boolean;
+}
+
+export type GenerationOutcome =
+  | { kind: 'inserted'; reply: ChatMessage; css: string; notice: string }
+  | { kind: 'no-css'; reply: ChatMessage; notice: string }
+  | { kind: 'failed'; reply: ChatMessage; notice: string };
+
+/**
+ * What an answer (or a thrown error: pass undefined) leads to: the chat reply, and either
+ * the CSS to insert with 'CSS generated and inserted successfully!', the notice
+ * 'Generated response but no CSS code found...', or 'Failed to generate CSS. Please try again.'
+ * with an apology in the chat.
+ */
+export function generationOutcome(answer: AssistantAnswer | undefined): GenerationOutcome {
+  if (!answer || answer.success === false || typeof answer.response !== 'string' || !answer.response.trim()) {
+    return {
+      kind: 'failed',
+      reply: { role: 'assistant', content: CSS_MESSAGES.generationFailedChatReply, failed: true },
+      notice: CSS_MESSAGES.generationFailed,
+    };
+  }
+  const reply: ChatMessage = { role: 'assistant', content: answer.response, ...(answer.sandbox ? { sandbox: true } : {}) };
+  const css = (typeof answer.css === 'string' && answer.css.trim() ? answer.css : null) ?? extractCss(answer.response);
+  if (!css) return { kind: 'no-css', reply, notice: CSS_MESSAGES.noCssGenerated };
+  return { kind: 'inserted', reply, css, notice: CSS_MESSAGES.generatedAndInserted };
+}
+
+/** "Insert" on one message: the CSS and the notice, or the 'No CSS code found in this message' notice. */
+export function manualInsertion(message: ChatMessage): { css: string; notice: string } | { css: null; notice: string } {
+  const css = message.failed ? null : extractCss(message.content);
+  return css ? { css, notice: CSS_MESSAGES.insertedManually } : { css: null, notice: CSS_MESSAGES.noCssInMessage };
+}
+
+/** A message split into prose and code parts, for display (code blocks shown monospaced). */
+export function messageParts(content: string): Array<{ kind: 'text' | 'code'; value: string; language?: string }> {
+  const parts: Array<{ kind: 'text' | 'code'; value: string; language?: string }> = [];
+  let at = 0;
+  for (const match of content.matchAll(FENCE)) {
+    const index = match.index ?? 0;
+    const text = content.slice(at, index).trim();
+    if (text) parts.push({ kind: 'text', value: text });
+    parts.push({ kind: 'code', value: match[2]!.replace(/\s+$/, ''), language: match[1] || undefined });
+    at = index + match[0].length;
+  }
+  const rest = content.slice(at).trim();
+  if (rest) parts.push({ kind: 'text', value: rest });
+  return parts;
+}
