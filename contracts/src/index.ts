@@ -23,4 +23,5 @@ export * from './events/catalog';
 export * from './entities/auth';
 export * from './rules/workspace';
 export * from './rules/theme';
+export * from './rules/css';
 export * from './entities/agent-api';

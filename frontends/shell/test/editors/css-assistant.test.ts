@@ -1,8 +1,8 @@
+import { extractCss } from '@platform/contracts';
 import {
   CHAT_ROWS,
   buildRequest,
   canSend,
-  extractCss,
   generationOutcome,
   insertCss,
   isSendShortcut,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES, aiCssRequestSchema, type AiCssRequest } from '@platform/contracts';
+import { MESSAGES, aiCssRequestSchema, extractCss, type AiCssRequest } from '@platform/contracts';
 import type { Logger } from '@platform/kit';
-import { buildCssChat, extractCss } from '../domain/css-assistant';
+import { buildCssChat } from '../domain/css-assistant';
 import { LlmError, type ChatClient } from '../store/llm-client';
 import { assertAgentAccess, requireCaller, type AgentAccessCheck, type MediaRouteSpec } from './media-routes';
 

@@ -1,10 +1,10 @@
-import { MESSAGES, type AiCssRequest } from '@platform/contracts';
+import { CODE_FENCE, MESSAGES, extractCss, type AiCssRequest } from '@platform/contracts';
 
 /*
  * The CSS editor's AI style assistant, as pure functions: when a message may be sent, what
  * the request carries, what an answer leads to (notice, insertion), and the CSS found in a
- * message (the same rules as the agent service's extractCss, so "Insert" on an old message
- * agrees with what the server found).
+ * message (contracts' extractCss, the one the agent service uses, so "Insert" on an old
+ * message agrees with what the server found).
  */
 
 export interface ChatMessage {
@@ -40,52 +40,6 @@ export function buildRequest(
   if (extra.agentID) body.agentID = extra.agentID;
   if (extra.bucket) body.bucket = extra.bucket;
   return body;
-}
-
-const FENCE = /```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n([\s\S]*?)```/g;
-
-function looksLikeSelector(selector: string): boolean {
-  if (!selector || selector.length > 300) return false;
-  if (!/^[@.#:*[a-zA-Z]/.test(selector)) return false;
-  if (!/^[\w\s.#:*[\]@>+~,()="'^$|%!/-]+$/.test(selector)) return false;
-  return selector.split(',').every((part) => part.trim().split(/\s+/).length <= 6);
-}
-
-const DECLARATION = /[a-zA-Z-]+\s*:\s*[^;{}]+/;
-
-/** Top-level `selector { declarations }` blocks written in plain text; null when there is none. */
-export function findRawCss(text: string): string | null {
-  const rules: string[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const open = text.indexOf('{', at);
-    if (open < 0) break;
-    const start = Math.max(text.lastIndexOf('\n', open) + 1, at);
-    let depth = 0;
-    let close = -1;
-    for (let i = open; i < text.length; i++) {
-      if (text[i] === '{') depth++;
-      else if (text[i] === '}' && --depth === 0) {
-        close = i;
-        break;
-      }
-    }
-    if (close < 0) break;
-    const selector = text.slice(start, open).trim();
-    if (looksLikeSelector(selector) && DECLARATION.test(text.slice(open + 1, close))) rules.push(text.slice(start, close + 1).trim());
-    at = close + 1;
-  }
-  return rules.length ? rules.join('\n\n') : null;
-}
-
-/** The CSS in a message: ```css blocks; else untagged blocks holding rules; else rules in the text. */
-export function extractCss(message: string): string | null {
-  const fences = [...message.matchAll(FENCE)].map((m) => ({ language: m[1]!.toLowerCase(), body: m[2]!.trim() }));
-  const tagged = fences.filter((f) => f.language === 'css' && f.body);
-  if (tagged.length) return tagged.map((f) => f.body).join('\n\n');
-  const untagged = fences.filter((f) => f.language === '' && findRawCss(f.body) !== null);
-  if (untagged.length) return untagged.map((f) => f.body).join('\n\n');
-  return findRawCss(message.replace(FENCE, ''));
 }
 
 /** The editor's text with `css` added at the end (an empty editor just gets the CSS). */
@@ -140,7 +94,7 @@ export function manualInsertion(message: ChatMessage): { css: string; notice: st
 export function messageParts(content: string): Array<{ kind: 'text' | 'code'; value: string; language?: string }> {
   const parts: Array<{ kind: 'text' | 'code'; value: string; language?: string }> = [];
   let at = 0;
-  for (const match of content.matchAll(FENCE)) {
+  for (const match of content.matchAll(CODE_FENCE)) {
     const index = match.index ?? 0;
     const text = content.slice(at, index).trim();
     if (text) parts.push({ kind: 'text', value: text });
