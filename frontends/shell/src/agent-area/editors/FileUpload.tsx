@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import type { UploadedFile } from '@platform/contracts';
 import { ActionIcon, Anchor, Button, FileButton, Group, IconCheck, IconFile, IconX, Paper, Progress, Stack, Text, Tooltip } from '@platform/ui';
 import { AlertBanner } from './AlertBanner';
@@ -32,14 +31,7 @@ export function FileUpload({
   ...target
 }: FileUploadProps) {
   const rules = { maxSizeMB, accept };
-  const done = useCallback(
-    (file: UploadedFile) => {
-      onChange?.(file.url);
-      onUploaded?.(file);
-    },
-    [onChange, onUploaded],
-  );
-  const { state, start, reset } = useSingleUpload({ ...target, maxSizeMB, accept }, rules, done);
+  const { state, start, reset } = useSingleUpload({ ...target, maxSizeMB, accept }, rules, { onChange, onUploaded });
   const uploading = state.status === 'uploading';
   const current = value ?? state.url;
 

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { UploadedFile } from '@platform/contracts';
 import { ActionIcon, Box, Button, FileButton, Group, IconFile, IconX, Progress, Stack, Text, Tooltip } from '@platform/ui';
 import { AlertBanner } from './AlertBanner';
@@ -39,14 +39,7 @@ export function ImageUpload({
   ...target
 }: ImageUploadProps) {
   const rules = { maxSizeMB, accept };
-  const done = useCallback(
-    (file: UploadedFile) => {
-      onChange?.(file.url);
-      onUploaded?.(file);
-    },
-    [onChange, onUploaded],
-  );
-  const { state, start, reset } = useSingleUpload({ ...target, maxSizeMB, accept }, rules, done);
+  const { state, start, reset } = useSingleUpload({ ...target, maxSizeMB, accept }, rules, { onChange, onUploaded });
   const current = value ?? url ?? '';
   const uploading = state.status === 'uploading';
   // The URL whose image failed to load: the preview shows a placeholder until the URL changes.

@@ -67,8 +67,14 @@ export function useUploadSender(props: UploadTargetProps, rules: UploadRules) {
   }, []);
 }
 
+/** What a one-file widget reports when its upload is stored: the URL, and the whole file. */
+export interface UploadHandlers {
+  onChange?: (url: string) => void;
+  onUploaded?: (file: UploadedFile) => void;
+}
+
 /** One widget's upload: idle -> uploading (percent) -> uploaded, or an error message. */
-export function useSingleUpload(props: UploadTargetProps, rules: UploadRules, onUploaded?: (file: UploadedFile) => void) {
+export function useSingleUpload(props: UploadTargetProps, rules: UploadRules, { onChange, onUploaded }: UploadHandlers = {}) {
   const [state, dispatch] = useReducer(uploadReducer, IDLE_UPLOAD);
   const send = useUploadSender(props, rules);
   const start = useCallback(
@@ -78,12 +84,13 @@ export function useSingleUpload(props: UploadTargetProps, rules: UploadRules, on
       try {
         const uploaded = await send(file, (percent) => dispatch({ type: 'progress', percent }));
         dispatch({ type: 'uploaded', url: uploaded.url });
+        onChange?.(uploaded.url);
         onUploaded?.(uploaded);
       } catch (error) {
         dispatch(error instanceof UploadRejected ? { type: 'rejected', fileName: file.name, message: error.message } : { type: 'failed', message: errorText(error) });
       }
     },
-    [send, onUploaded],
+    [send, onChange, onUploaded],
   );
   return { state, start, reset: () => dispatch({ type: 'reset' }) };
 }
