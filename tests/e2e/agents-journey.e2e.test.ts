@@ -9,24 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_TEMPLATE_CATEGORIES } from '@platform/contracts';
-import { artifactsDir, baseUrl, launchBrowser, readFromInbox, screenshot, uniqueEmail } from './support/platform';
+import { artifactsDir, baseUrl, eventually, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
-const CODE = /sign-in code is ([A-Za-z0-9]+)/;
 const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\/(nodes|overview)\?showDebugger=true/;
-
-async function signInWithCode(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Email Login Code' }).click();
-  const code = await readFromInbox(email, CODE);
-  await page.getByLabel('Code').fill(code);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** A first sign-in goes to onboarding; skipping it opens the app. */
-async function passOnboarding(page: Page): Promise<void> {
-  await page.waitForURL(/\/(onboarding|app\/)/);
-  if (page.url().includes('/onboarding')) await page.getByRole('button', { name: 'Skip & Go to Dashboard' }).click();
-}
 
 const drawer = (page: Page) => page.getByTestId('new-agent-drawer');
 
@@ -173,6 +158,12 @@ describe('agents journey', () => {
     const stored = await agentApi(firstAgentId);
     expect(stored).toMatchObject({ enableHumanHandoff: true, UIhandoffTitle: 'Talk to a person', enableAITranslate: true, AITranslateTo: 'de' });
     expect((stored.vgOptions as { maxChunkSize?: number }).maxChunkSize).toBe(3000);
+    // The publish also saved a backup, marked on the newest version.
+    const versions = await eventually(
+      async () => ((await (await page.request.get(`/api/${region}/agent/v2/agents/${firstAgentId}/versions`)).json()) as { versions: Array<{ backup?: { userEmail: string } }> }).versions,
+      (list) => Boolean(list[0]?.backup),
+    );
+    expect(versions[0].backup!.userEmail).toMatch(/@e2e\.example\.com$/);
   });
 
   it('opens Version History and restores the first version', async () => {

@@ -4,25 +4,9 @@
  * switch to it, invite a member who accepts from another browser, hit the seat limit, sign out.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, readFromInbox, screenshot, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, passOnboarding, readFromInbox, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
-const CODE = /sign-in code is ([A-Za-z0-9]+)/;
 const INVITE_LINK = /Join: (\S+)/;
-
-async function signInWithCode(page: Page, email: string, shotPrefix: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Email Login Code' }).click();
-  const code = await readFromInbox(email, CODE);
-  await page.getByLabel('Code').fill(code);
-  await screenshot(page, `${shotPrefix}-code-entered`);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** A first sign-in goes to onboarding (its flow arrives later); skipping it opens the app. */
-async function passOnboarding(page: Page): Promise<void> {
-  await page.waitForURL(/\/(onboarding|app\/)/);
-  if (page.url().includes('/onboarding')) await page.getByRole('button', { name: 'Skip & Go to Dashboard' }).click();
-}
 
 const openSwitcher = (page: Page) => page.getByTestId('workspace-switcher').click();
 

@@ -17,3 +17,4 @@ export * from './events/kafka';
 export * from './events/outbox';
 export * from './events/relay';
 export * from './events/consumer';
+export * from './platform';

@@ -18,9 +18,22 @@ export function launchBrowser(): Promise<Browser> {
 /** A unique address per run: tests share the inbox and the databases with other runs. */
 export const uniqueEmail = (name: string) => `${name}.${randomBytes(5).toString('hex')}@e2e.example.com`;
 
+/**
+ * A screenshot of the whole page. Not `fullPage: true`: this Chromium shrinks the window to 1x1
+ * for a moment to measure, which flips every max-width media query and remounts the phone layout
+ * under the test. Growing the viewport to the page height keeps the width, so the layout stays.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const grow = viewport && height > viewport.height;
+  if (grow) await page.setViewportSize({ width: viewport.width, height: Math.min(height, 8000) });
+  try {
+    await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+  } finally {
+    if (grow) await page.setViewportSize(viewport);
+  }
 }
 
 interface InboxMessage {
@@ -46,4 +59,39 @@ export async function readFromInbox(address: string, pattern: RegExp, timeoutMs 
     if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${pattern} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Re-reads `read` until `accept` holds (work the page started in the background), or fails with the last value. */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const SIGN_IN_CODE = /sign-in code is ([A-Za-z0-9]+)/;
+
+/** Signs in on the open /login or /signup page with the code e-mailed to `email`. */
+export async function signInWithCode(page: Page, email: string, shotPrefix?: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email Login Code' }).click();
+  await page.getByLabel('Code').fill(await readFromInbox(email, SIGN_IN_CODE));
+  if (shotPrefix) await screenshot(page, `${shotPrefix}-code-entered`);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * A first sign-in owes onboarding (spec 4.4): skips it and waits for the app. The redirect to
+ * /onboarding can come after the app URL (once the session is read), so this waits for what
+ * is on screen, not for a URL.
+ */
+export async function passOnboarding(page: Page): Promise<void> {
+  const skip = page.getByRole('button', { name: 'Skip & Go to Dashboard' });
+  const app = page.getByTestId('top-bar');
+  await skip.or(app).first().waitFor();
+  if (await skip.isVisible()) await skip.click();
+  await app.waitFor();
 }

@@ -108,7 +108,9 @@ export const useConvertTemplate = () =>
 export const useExportAgent = () => useMutation({ mutationFn: (v: { region: Region; agentId: string }) => agentApi.exportTemplate(v.region, v.agentId) });
 
 export const useSaveAgentBackup = () =>
-  useMutation({ mutationFn: (v: { region: Region; agentId: string; workspaceId: string; userEmail: string }) => agentApi.saveBackup(v.region, v) });
+  useMutation({
+    mutationFn: ({ region, ...backup }: { region: Region; agentId: string; workspaceId: string; userEmail: string }) => agentApi.saveBackup(region, backup),
+  });
 
 export const useAgentVersions = (region: Region, agentId: string, enabled = true) =>
   useQuery({ queryKey: QUERY_KEYS.agentVersions(region, agentId), queryFn: () => agentApi.versions(region, agentId), enabled, staleTime: 0 });
