@@ -2,7 +2,8 @@
  * The agents journey, in Chromium through the gateway of the running platform: sign up, open
  * the New Agent drawer (Create disabled while the name is empty), create an agent from a name
  * and land on its node view with the debugger, create one from each template, change settings
- * on three sub-tabs and publish (the button turns Published), restore a version, export the
+ * on three sub-tabs and publish (the button turns Published), upload an avatar and fetch it,
+ * insert CSS from the AI style assistant and publish again, restore a version, export the
  * agent template and import it again, and reach Settings > Handoff through the navigation search.
  */
 import { readFileSync } from 'node:fs';
@@ -164,6 +165,53 @@ describe('agents journey', () => {
       (list) => Boolean(list[0]?.backup),
     );
     expect(versions[0].backup!.userEmail).toMatch(/@e2e\.example\.com$/);
+  });
+
+  it('uploads an avatar and sees it served by the platform', async () => {
+    await page.goto(`/app/${region}/agents/${firstAgentId}/overview`);
+    const field = page.getByTestId('image-field-avatarImageURL');
+    await field.getByTestId('image-upload-button').waitFor();
+    const avatar = path.join(__dirname, 'fixtures/avatar.png');
+    await field.locator('input[type="file"]').setInputFiles(avatar);
+    const preview = field.getByTestId('image-upload-preview').locator('img');
+    await preview.waitFor();
+    const src = (await preview.getAttribute('src'))!;
+    expect(await field.getByLabel('Avatar', { exact: true }).inputValue()).toBe(src);
+    // The browser shows it, and the platform serves the same bytes with a year of caching.
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 64, await preview.elementHandle());
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/png');
+    expect(served.headers()['cache-control']).toBe('public, max-age=31536000');
+    expect((await served.body()).equals(readFileSync(avatar))).toBe(true);
+    await screenshot(page, 'agents-08a-avatar-uploaded');
+  });
+
+  it('asks the AI style assistant for CSS, inserts it and publishes', async () => {
+    // Within the app: the uploaded avatar is an unpublished edit, which a reload would lose.
+    await page.getByTestId('agent-nav').locator('[data-tab="settings"]').click();
+    await page.locator('[data-subtab="advanced"]').click();
+    await page.waitForURL(/tab=advanced/);
+    await page.getByTestId('css-assistant-toggle').click();
+    const input = page.getByTestId('css-assistant-input');
+    // Empty: nothing to send.
+    expect(await page.getByTestId('css-assistant-send').isDisabled()).toBe(true);
+    await input.fill('Make the widget header background teal with rounded buttons');
+    await input.press('Control+Enter');
+    await page.getByText('CSS generated and inserted successfully!').waitFor();
+    // make up points the assistant at the LLM sandbox: the answer says so.
+    await page.getByTestId('css-chat-assistant').getByTestId('css-chat-sandbox').waitFor();
+    await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent?.includes('teal'));
+    await screenshot(page, 'agents-08b-css-assistant');
+
+    await publishButton(page).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="publish"]')?.textContent === 'Published');
+    const hint = page.getByRole('button', { name: 'Got it' });
+    if (await hint.isVisible()) await hint.click();
+    const stored = await agentApi(firstAgentId);
+    expect(stored.ADVANCED_customCSS).toContain('teal');
+    // The stored file name: 8 random characters (spec 9), served through the gateway in the agent's region.
+    expect(stored.avatarImageURL).toMatch(new RegExp(`^${baseUrl}/api/${region}/agent/files/[A-Za-z0-9]{8}\\.png$`));
   });
 
   it('opens Version History and restores the first version', async () => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AGENT_LIMITS, BROWSER_STORAGE_KEYS, MESSAGES, type Region } from '@platform/contracts';
 import {
@@ -103,6 +103,18 @@ export function PublishControls({ agentId }: { agentId?: string }) {
   const edited = agentId ? (drafts[agentId] ?? stored.data) : undefined;
   const state = publishButtonState(edited, stored.data, save.isPending);
   const ready = Boolean(agentId && stored.data);
+
+  // Unpublished edits live only in this tab: leaving or reloading the page asks first.
+  const unpublished = ready && !state.disabled;
+  useEffect(() => {
+    if (!unpublished) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unpublished]);
 
   const publish = async () => {
     if (!agentId || !edited) return;

@@ -8,14 +8,10 @@ const CanvasFlow = lazy(() => import(/* webpackChunkName: "canvas-flow" */ './Ca
 export interface CanvasEditorProps {
   /** the agent's `nodes` field: {id, type (start|note|default|end), position, data, next} */
   nodes?: readonly AgentNode[] | readonly unknown[];
-  /** alias of nodes */
-  value?: readonly AgentNode[] | readonly unknown[];
   /** extra links besides the nodes' `next` lists (kept in `next` from the first change on) */
   edges?: readonly NodeLink[];
   /** the new `nodes` (links in each node's `next`) and the same links as edges */
   onChange?: (nodes: StoredNode[], edges: NodeLink[]) => void;
-  /** alias of onChange */
-  onNodesChange?: (nodes: StoredNode[], edges: NodeLink[]) => void;
   /** px, default 600 */
   height?: number;
   readOnly?: boolean;
@@ -41,13 +37,12 @@ class LoadBoundary extends Component<{ height: number; children: ReactNode }, { 
 const EMPTY: readonly unknown[] = [];
 
 /** The node graph editor (React Flow, loaded on first use): add, delete, connect and edit nodes; positions are kept. */
-export function CanvasEditor({ nodes, value, edges, onChange, onNodesChange, height = 600, readOnly }: CanvasEditorProps) {
-  const report = onChange ?? onNodesChange;
+export function CanvasEditor({ nodes, edges, onChange, height = 600, readOnly }: CanvasEditorProps) {
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <LoadBoundary height={height}>
         <Suspense fallback={<Skeleton height={height} radius={0} />}>
-          <CanvasFlow nodes={nodes ?? value ?? EMPTY} edges={edges} onChange={report} height={height} readOnly={readOnly} />
+          <CanvasFlow nodes={nodes ?? EMPTY} edges={edges} onChange={onChange} height={height} readOnly={readOnly} />
         </Suspense>
       </LoadBoundary>
     </Paper>

@@ -34,8 +34,6 @@ const CodeSurface = lazy(
 export interface CssEditorProps {
   /** the agent's ADVANCED_customCSS */
   value?: string;
-  /** alias of value */
-  css?: string;
   onChange?: (css: string) => void;
   /** px; the spec's editor is 500 */
   height?: number;
@@ -57,7 +55,6 @@ export interface CssEditorProps {
 /** CodeMirror 6 with the CSS language (500 px), and the AI style assistant popover above it. */
 export function CssEditor({
   value,
-  css,
   onChange,
   height = CSS_EDITOR_HEIGHT,
   readOnly,
@@ -70,7 +67,7 @@ export function CssEditor({
   assistantDefaultOpened,
   assistantConversation,
 }: CssEditorProps) {
-  const text = value ?? css ?? '';
+  const text = value ?? '';
   const textRef = useRef(text);
   textRef.current = text;
   const dark = useComputedColorScheme('light') === 'dark';

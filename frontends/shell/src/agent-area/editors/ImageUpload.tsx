@@ -8,8 +8,6 @@ import { useSingleUpload, type UploadTargetProps } from './useUpload';
 export interface ImageUploadProps extends UploadTargetProps {
   /** the image URL (an agent image field) */
   value?: string;
-  /** alias of value */
-  url?: string;
   /** the new URL after an upload, '' after Remove */
   onChange?: (url: string) => void;
   /** the whole upload answer {url, path, id, dbFilePath, filename, sizeKB} */
@@ -26,7 +24,6 @@ export interface ImageUploadProps extends UploadTargetProps {
 /** An image upload with a preview: default 2 MB and png, jpg, jpeg, gif, webp. */
 export function ImageUpload({
   value,
-  url,
   onChange,
   onUploaded,
   label,
@@ -40,7 +37,7 @@ export function ImageUpload({
 }: ImageUploadProps) {
   const rules = { maxSizeMB, accept };
   const { state, start, reset } = useSingleUpload({ ...target, maxSizeMB, accept }, rules, { onChange, onUploaded });
-  const current = value ?? url ?? '';
+  const current = value ?? '';
   const uploading = state.status === 'uploading';
   // The URL whose image failed to load: the preview shows a placeholder until the URL changes.
   const [brokenUrl, setBrokenUrl] = useState('');

@@ -7,8 +7,6 @@ import { agentThemeName, applyHexInput, paletteSwatches, readTheme, swatchTextCo
 export interface ThemeEditorProps {
   /** the agent's customThemeJSONString (or the theme object) */
   value?: string | CustomTheme | null;
-  /** alias of value */
-  customThemeJSONString?: string | null;
   /** the new customThemeJSONString and the same theme as an object */
   onChange?: (json: string, theme: CustomTheme) => void;
   /** with onAgentThemeChange: the agent's theme name follows the spec 4.7 rule */
@@ -19,8 +17,8 @@ export interface ThemeEditorProps {
 }
 
 /** Dark-mode toggle, primary colour (applied at 6 hex digits) and the 10-colour palette it generates. */
-export function ThemeEditor({ value, customThemeJSONString, onChange, isAgencyUser = false, onAgentThemeChange, ownerID, disabled }: ThemeEditorProps) {
-  const current = useMemo(() => readTheme(value ?? customThemeJSONString), [value, customThemeJSONString]);
+export function ThemeEditor({ value, onChange, isAgencyUser = false, onAgentThemeChange, ownerID, disabled }: ThemeEditorProps) {
+  const current = useMemo(() => readTheme(value), [value]);
   const [hexText, setHexText] = useState(current.primary);
   // An outside change (another tab, a restore) replaces what is typed.
   useEffect(() => setHexText((text) => (applyHexInput(text) === current.primary ? text : current.primary)), [current.primary]);

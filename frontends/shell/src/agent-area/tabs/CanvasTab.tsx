@@ -6,21 +6,11 @@ import { TabHeader } from './TabHeader';
 
 /** Canvas (node view): the conversation graph, edited by the CanvasEditor. */
 export function CanvasTab({ region, agentId, enableNodes }: TabProps) {
-  const { agent, set, update } = useAgentForm();
+  const { agent, set } = useAgentForm();
   return (
     <Stack gap="md">
       <TabHeader title="Canvas" description="The conversation as a graph of nodes" viewSwitch={{ section: 'prompt', region, agentId, enableNodes }} />
-      <CanvasEditor
-        agent={agent}
-        agentId={agentId}
-        nodes={agent.nodes ?? []}
-        value={agent.nodes ?? []}
-        onChange={(nodes: unknown) => set('nodes', nodes)}
-        onNodesChange={(nodes: unknown) => set('nodes', nodes)}
-        onAgentChange={(next: typeof agent) => update(() => next)}
-        height={640}
-        skeletonHeight={640}
-      />
+      <CanvasEditor nodes={agent.nodes ?? []} onChange={(nodes) => set('nodes', nodes)} height={640} skeletonHeight={640} />
     </Stack>
   );
 }

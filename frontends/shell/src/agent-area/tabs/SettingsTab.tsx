@@ -55,8 +55,7 @@ function AdvancedCss({ agentId }: { agentId: string }) {
       <CssEditor
         agentId={agentId}
         value={agent.ADVANCED_customCSS ?? ''}
-        css={agent.ADVANCED_customCSS ?? ''}
-        onChange={(css: string) => set('ADVANCED_customCSS', css)}
+        onChange={(css) => set('ADVANCED_customCSS', css)}
         height={500}
         skeletonHeight={500}
       />

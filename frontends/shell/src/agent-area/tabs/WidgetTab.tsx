@@ -1,5 +1,6 @@
 import { AGENT_THEMES, BUTTONS_LAYOUTS } from '@platform/contracts';
 import { Group, SimpleGrid, Stack } from '@platform/ui';
+import { useWorkspace } from '../../app/workspace-context';
 import { ImageUpload, ThemeEditor } from '../editor-slots';
 import { FormSection, NumberField, SelectField, SwitchField, TextAreaField, TextField, useAgentForm, useField } from '../forms/fields';
 import type { TabProps } from './TabContent';
@@ -17,9 +18,9 @@ const IMAGES = [
 function ImageField({ path, label, agentId }: { path: string; label: string; agentId: string }) {
   const f = useField<string>(path);
   return (
-    <Stack gap={6}>
+    <Stack gap={6} data-testid={`image-field-${path}`}>
       <TextField path={path} label={label} placeholder="https://" />
-      <ImageUpload label={label} agentId={agentId} value={f.value ?? ''} url={f.value ?? ''} maxSizeMB={2} accept="png,jpg,jpeg,gif,webp" onChange={(url: string) => f.onChange(url)} onUploaded={(file: { url?: string } | string) => f.onChange(typeof file === 'string' ? file : file?.url)} skeletonHeight={60} />
+      <ImageUpload agentId={agentId} value={f.value ?? ''} onChange={f.onChange} skeletonHeight={72} />
     </Stack>
   );
 }
@@ -27,6 +28,7 @@ function ImageField({ path, label, agentId }: { path: string; label: string; age
 /** Widget (overview): what visitors see in the chat widget. */
 export function WidgetTab({ agentId }: TabProps) {
   const { agent, set } = useAgentForm();
+  const { user } = useWorkspace();
   return (
     <Stack gap="lg">
       <TabHeader title="Widget" description="Name, greeting and look of the chat widget" />
@@ -42,11 +44,13 @@ export function WidgetTab({ agentId }: TabProps) {
         <TextField path="branding" label="Branding text" placeholder="Powered by ..." />
       </FormSection>
       <FormSection title="Custom theme" description="Primary colour, generated palette and dark mode">
+        {/* Agencies arrive with their own issue; until then every user gets the custom-* themes (spec 4.7). */}
         <ThemeEditor
-          agentId={agentId}
           value={agent.customThemeJSONString ?? ''}
-          customThemeJSONString={agent.customThemeJSONString ?? ''}
-          onChange={(json: string | Record<string, unknown>) => set('customThemeJSONString', typeof json === 'string' ? json : JSON.stringify(json))}
+          ownerID={user?.userId}
+          isAgencyUser={false}
+          onChange={(json) => set('customThemeJSONString', json)}
+          onAgentThemeChange={(theme) => set('theme', theme)}
           skeletonHeight={200}
         />
       </FormSection>
