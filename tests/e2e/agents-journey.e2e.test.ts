@@ -184,6 +184,13 @@ describe('agents journey', () => {
     expect(served.headers()['content-type']).toBe('image/png');
     expect(served.headers()['cache-control']).toBe('public, max-age=31536000');
     expect((await served.body()).equals(readFileSync(avatar))).toBe(true);
+
+    // A custom primary colour gives the palette, and the agent's theme follows it (spec 4.7).
+    const theme = page.getByRole('textbox', { name: 'Theme', exact: true });
+    expect(await theme.inputValue()).toBe('blue-light');
+    await page.getByTestId('theme-editor').getByLabel('Primary colour').fill('#7950f2');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="theme-editor"]')?.textContent ?? '').includes('#7950f2'));
+    expect(await theme.inputValue()).toBe('custom-light');
     await screenshot(page, 'agents-08a-avatar-uploaded');
   });
 
@@ -210,6 +217,8 @@ describe('agents journey', () => {
     if (await hint.isVisible()) await hint.click();
     const stored = await agentApi(firstAgentId);
     expect(stored.ADVANCED_customCSS).toContain('teal');
+    expect(stored.theme).toBe('custom-light');
+    expect(JSON.parse(stored.customThemeJSONString as string)).toMatchObject({ primary: '#7950f2', themeType: 'light' });
     // The stored file name: 8 random characters (spec 9), served through the gateway in the agent's region.
     expect(stored.avatarImageURL).toMatch(new RegExp(`^${baseUrl}/api/${region}/agent/files/[A-Za-z0-9]{8}\\.png$`));
   });

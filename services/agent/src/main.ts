@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { MEDIA_INDEXES } from './routes/media-routes';
 import { COLLECTION, INDEXES } from './store/collections';
+import { GridFsFileStorage } from './store/files-storage';
+import { startTemporaryFileSweep } from './usecases/temporary-files';
 
 async function main() {
   const config = loadConfig();
@@ -13,8 +15,10 @@ async function main() {
     outboxCollections: [COLLECTION.agents],
   });
   const { logger, mongo, relay, readiness } = platform;
-  const app = buildApp({ config, mongo, logger, eventsWritten: () => relay.nudge(), readiness });
-  await serve(app, { port: config.port, logger, closers: [platform.close] });
+  const files = new GridFsFileStorage(mongo);
+  const app = buildApp({ config, mongo, logger, eventsWritten: () => relay.nudge(), readiness, media: { files } });
+  const stopSweep = startTemporaryFileSweep({ files, regions: mongo.regions(), logger });
+  await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), platform.close] });
 }
 
 main().catch((err) => {
