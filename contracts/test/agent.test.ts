@@ -1,5 +1,7 @@
 import {
+  AGENT_DRAFT_DEFAULTS,
   AGENT_SECRET_FIELDS,
+  VOICE_CONFIG_DEFAULT,
   VG_STARTER_DEFAULTS,
   agentDraftSchema,
   agentSettingsSchema,
@@ -85,22 +87,8 @@ describe('agent draft', () => {
 
   it("fills in the spec's defaults", () => {
     const draft = valueOf(agentDraftSchema, { ID: newAgentId(), title: 'Sales' });
-    expect(draft).toMatchObject({
-      agentPlatform: 'vg',
-      description: 'Your virtual assistant.',
-      messageDelayMS: 1000,
-      maxTokensUsage: 0,
-      autoStartWidget: false,
-      syncBrowser: false,
-      listenForUrlChanges: false,
-      lang: 'en',
-      recordChatHistory: true,
-      enableGeoAnalytics: false,
-      enableNodes: true,
-      internal: { accountCreationConfig: 'v2' },
-      vapiConfig: { promptOnWeb: false },
-      voiceConfig: { transcriber: { provider: 'deepgram', modelId: 'nova-2', utteranceThreshold: 50, language: 'en' } },
-    });
+    // The constants hold the spec's values word for word (constants.test.ts).
+    expect(draft).toMatchObject({ agentPlatform: 'vg', ...AGENT_DRAFT_DEFAULTS, voiceConfig: VOICE_CONFIG_DEFAULT });
     expect(draft.proactiveMessage).toBe('Hi, how can I help you today? 👋');
   });
 

@@ -8,26 +8,8 @@ describe('agent input', () => {
 
   it('fills the draft defaults of the spec for fields left out', () => {
     const { agent } = checkNewAgent({ title: 'Sales bot', ownerID: 'ws1' }, id);
-    expect(agent).toEqual({
-      ID: id,
-      title: 'Sales bot',
-      ownerID: 'ws1',
-      agentPlatform: 'vg',
-      description: 'Your virtual assistant.',
-      proactiveMessage: 'Hi, how can I help you today? 👋',
-      messageDelayMS: 1000,
-      maxTokensUsage: 0,
-      autoStartWidget: false,
-      syncBrowser: false,
-      listenForUrlChanges: false,
-      lang: 'en',
-      recordChatHistory: true,
-      enableGeoAnalytics: false,
-      enableNodes: true,
-      internal: { accountCreationConfig: 'v2' },
-      vapiConfig: { promptOnWeb: false },
-      voiceConfig: VOICE_CONFIG_DEFAULT,
-    });
+    // Exactly these fields: the spec's defaults (proven word for word in contracts) and nothing else.
+    expect(agent).toEqual({ ID: id, title: 'Sales bot', ownerID: 'ws1', agentPlatform: 'vg', ...AGENT_DRAFT_DEFAULTS, voiceConfig: VOICE_CONFIG_DEFAULT });
   });
 
   it("merges the starter defaults under a 'vg' agent without nodes; the caller's values win", () => {

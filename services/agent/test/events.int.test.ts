@@ -1,28 +1,20 @@
-import type { Producer } from 'kafkajs';
 import { TOPICS, newAgentDraft, validateEvent, type EventEnvelope } from '@platform/contracts';
-import { OutboxRelay, createProducer } from '@platform/kit';
 import { COLLECTION } from '../src/store/collections';
-import { logger, readTopicWithKcat, testKafka, waitFor } from '../../kit/test/support/infra';
+import { readTopicWithKcat, testRelay, waitFor } from '../../kit/test/support/infra';
 import { startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
 
 describe('new-agent reaches Kafka through the outbox', () => {
   let h: Harness;
-  let producer: Producer;
-  let relay: OutboxRelay;
+  let relay: Awaited<ReturnType<typeof testRelay>>;
 
   beforeAll(async () => {
-    producer = createProducer(testKafka());
-    await producer.connect();
-    let nudge = () => undefined as void;
-    h = await startHarness({ eventsWritten: () => nudge() });
-    relay = new OutboxRelay({ mongo: h.mongo, producer, collections: [COLLECTION.agents], logger, pollMs: 100 });
-    nudge = () => relay.nudge();
-    relay.start();
+    relay = await testRelay([COLLECTION.agents]);
+    h = await startHarness({ eventsWritten: relay.nudge });
+    relay.start(h.mongo);
   });
   afterAll(async () => {
     await relay.stop();
-    await producer.disconnect();
     await h.close();
   });
 

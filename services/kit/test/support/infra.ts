@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Kafka } from 'kafkajs';
-import { createKafka, createLogger, RegionalMongo } from '@platform/kit';
+import { OutboxRelay, createKafka, createLogger, createProducer, RegionalMongo } from '@platform/kit';
 
 const run = promisify(execFile);
 export const repoRoot = path.resolve(__dirname, '../../../..');
@@ -68,4 +68,25 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | false>, ti
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/**
+ * An outbox relay on the test Kafka for a service's collections. `nudge` can be handed to the
+ * service before it starts (the relay needs the service's Mongo, which comes with it).
+ */
+export async function testRelay(collections: string[]) {
+  const producer = createProducer(testKafka());
+  await producer.connect();
+  let relay: OutboxRelay | undefined;
+  return {
+    nudge: () => relay?.nudge(),
+    start(mongo: RegionalMongo) {
+      relay = new OutboxRelay({ mongo, producer, collections, logger, pollMs: 100 });
+      relay.start();
+    },
+    async stop() {
+      await relay?.stop();
+      await producer.disconnect();
+    },
+  };
 }
