@@ -3,6 +3,7 @@ import type { Region, SaveWorkspaceRequest } from '@platform/contracts';
 import { ApiError } from './http';
 import { workspaceApi } from './workspace-api';
 import { agentApi, listAgents, type Agent } from './agent-api';
+import { translateLanguages } from './media-api';
 import type { VerifyLoginCodeRequest } from './types';
 
 /** One client for the shell and every remote (the ui package is a federated singleton). */
@@ -23,6 +24,7 @@ export const QUERY_KEYS = {
   agent: (region: Region, agentId: string) => ['agent', region, agentId] as const,
   agentVersions: (region: Region, agentId: string) => ['agent-versions', region, agentId] as const,
   templates: (region: Region) => ['agent-templates', region] as const,
+  languages: ['translate-languages'] as const,
 };
 
 export const useSession = (enabled = true) => useQuery({ queryKey: QUERY_KEYS.session, queryFn: workspaceApi.session, enabled });
@@ -123,4 +125,13 @@ export const useRestoreVersion = () =>
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.agentVersions(v.region, v.agentId) });
       void refreshAgents(v.region);
     },
+  });
+
+/** The languages the platform translates to (GET /api/translate), as select options; the list changes with releases only. */
+export const useTranslateLanguages = () =>
+  useQuery({
+    queryKey: QUERY_KEYS.languages,
+    queryFn: translateLanguages,
+    staleTime: Infinity,
+    select: (answer) => answer.languages.map((l) => ({ value: l.language, label: l.name })),
   });

@@ -129,7 +129,15 @@ export function SwitchField({ path, label, description, disabled }: FieldProps) 
   );
 }
 
-export function SelectField({ path, label, description, disabled, data, clearable }: FieldProps & { data: readonly (string | { value: string; label: string })[]; clearable?: boolean }) {
+export function SelectField({
+  path,
+  label,
+  description,
+  disabled,
+  data,
+  clearable,
+  searchable,
+}: FieldProps & { data: readonly (string | { value: string; label: string })[]; clearable?: boolean; searchable?: boolean }) {
   const f = useField<string>(path);
   return (
     <Select
@@ -139,6 +147,7 @@ export function SelectField({ path, label, description, disabled, data, clearabl
       disabled={disabled}
       data={data as (string | { value: string; label: string })[]}
       clearable={clearable}
+      searchable={searchable}
       allowDeselect={Boolean(clearable)}
       value={f.value ?? null}
       error={f.error}

@@ -1,31 +1,17 @@
 import { AGENT_SETTINGS_PLATFORMS, AGENT_THEMES, BUTTONS_LAYOUTS, newAgentSecretKey } from '@platform/contracts';
-import { Button, CopyButton, Group, IconRefresh, Stack, TextInput, Tooltip, notify } from '@platform/ui';
+import { Button, CopyButton, Group, IconRefresh, Stack, TextInput, Tooltip, notify, useTranslateLanguages } from '@platform/ui';
 import { CssEditor } from '../editor-slots';
 import { FormSection, NumberField, SelectField, SwitchField, TextAreaField, TextField, useAgentForm, useField } from '../forms/fields';
 import type { TabProps } from './TabContent';
 import { SubTabs, TabHeader } from './TabHeader';
 
-const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'de', label: 'German' },
-  { value: 'fr', label: 'French' },
-  { value: 'es', label: 'Spanish' },
-  { value: 'it', label: 'Italian' },
-  { value: 'nl', label: 'Dutch' },
-  { value: 'pt', label: 'Portuguese' },
-  { value: 'pl', label: 'Polish' },
-  { value: 'sv', label: 'Swedish' },
-  { value: 'da', label: 'Danish' },
-  { value: 'fi', label: 'Finnish' },
-  { value: 'ar', label: 'Arabic' },
-  { value: 'he', label: 'Hebrew' },
-  { value: 'tr', label: 'Turkish' },
-  { value: 'ru', label: 'Russian' },
-  { value: 'ja', label: 'Japanese' },
-  { value: 'ko', label: 'Korean' },
-  { value: 'zh', label: 'Chinese' },
-  { value: 'hi', label: 'Hindi' },
-];
+/** A language select fed by the platform's language list; the stored code shows while it loads. */
+function LanguageField({ path, label, clearable }: { path: string; label: string; clearable?: boolean }) {
+  const languages = useTranslateLanguages();
+  const current = useField<string>(path).value;
+  const data = languages.data ?? (current ? [{ value: current, label: current }] : []);
+  return <SelectField path={path} label={label} data={data} clearable={clearable} searchable />;
+}
 
 function SecretKeyField() {
   const key = useField<string>('SECRET_API_KEY');
@@ -95,9 +81,9 @@ export function SettingsTab({ agentId, subTab, onSubTab }: TabProps) {
       )}
       {subTab === 'language' && (
         <FormSection title="Language" testId="settings-language">
-          <SelectField path="lang" label="Language" data={LANGUAGES} />
+          <LanguageField path="lang" label="Language" />
           <SwitchField path="enableAITranslate" label="Translate answers with AI" />
-          {translate.value && <SelectField path="AITranslateTo" label="Translate to" data={LANGUAGES} clearable />}
+          {translate.value && <LanguageField path="AITranslateTo" label="Translate to" clearable />}
           <SwitchField path="translateUserResponse" label="Translate the visitor's messages too" />
           <SwitchField path="enableAudioSupport" label="Read answers aloud" />
         </FormSection>
