@@ -194,6 +194,18 @@ describe('agents journey', () => {
     await screenshot(page, 'agents-08a-avatar-uploaded');
   });
 
+  it('drops a document on Knowledge and sees it uploaded, and a wrong type refused', async () => {
+    await page.getByTestId('agent-nav').locator('[data-tab="kb"]').click();
+    const zone = page.getByTestId('file-drop-zone');
+    await zone.waitFor();
+    const input = zone.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'opening-hours.txt', mimeType: 'text/plain', buffer: Buffer.from('We open at 9 and close at 17, Monday to Friday.') });
+    await zone.locator('[data-testid="file-drop-item"][data-status="uploaded"]').filter({ hasText: 'opening-hours.txt' }).waitFor();
+    await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await page.getByText('Only .pdf,.doc,.docx,.txt,.md,.csv Files').first().waitFor();
+    await screenshot(page, 'agents-08b-knowledge-drop');
+  });
+
   it('asks the AI style assistant for CSS, inserts it and publishes', async () => {
     // Within the app: the uploaded avatar is an unpublished edit, which a reload would lose.
     await page.getByTestId('agent-nav').locator('[data-tab="settings"]').click();
@@ -209,7 +221,7 @@ describe('agents journey', () => {
     // make up points the assistant at the LLM sandbox: the answer says so.
     await page.getByTestId('css-chat-assistant').getByTestId('css-chat-sandbox').waitFor();
     await page.waitForFunction(() => document.querySelector('.cm-content')?.textContent?.includes('teal'));
-    await screenshot(page, 'agents-08b-css-assistant');
+    await screenshot(page, 'agents-08c-css-assistant');
 
     await publishButton(page).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="publish"]')?.textContent === 'Published');

@@ -1,5 +1,5 @@
 import { AGENT_LIMITS, KB_SEARCH_METHODS, VECTOR_DATABASES } from '@platform/contracts';
-import { Stack } from '@platform/ui';
+import { Alert, Stack } from '@platform/ui';
 import { FileDropZone } from '../editor-slots';
 import { FormSection, NumberField, SelectField, TextAreaField } from '../forms/fields';
 import { LLM_MODELS } from './PromptTab';
@@ -12,6 +12,10 @@ export function KnowledgeTab({ agentId }: TabProps) {
     <Stack gap="lg">
       <TabHeader title="Knowledge" description="Documents and pages the agent answers from" />
       <FormSection title="Add sources" description="Drop PDF, Word, text or CSV files">
+        {/* Honest about today's scope: sources (status, refresh, crawling) arrive with their own issue. */}
+        <Alert color="blue" variant="light" data-testid="kb-sources-notice">
+          Files are stored with this agent right away. Turning them into knowledge sources the agent answers from comes with the Knowledge sources update.
+        </Alert>
         <FileDropZone agentId={agentId} accept=".pdf,.doc,.docx,.txt,.md,.csv" maxSizeMB={20} targetPath={`agents/${agentId}/kb`} skeletonHeight={140} />
       </FormSection>
       <FormSection title="Retrieval" cols={2} testId="kb-retrieval">
