@@ -294,4 +294,27 @@ describe('agents journey', () => {
     await page.getByTestId('settings-handoff').waitFor();
     await screenshot(page, 'agents-13-search-landed-on-handoff');
   });
+
+  it('publishes from the top bar on a phone, and Version History survives turning it', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/app/${region}/agents/${firstAgentId}/settings?tab=core`);
+    await page.getByTestId('settings-core').waitFor();
+    expect(await page.getByTestId('agent-nav').getAttribute('data-layout')).toBe('horizontal');
+    await page.getByLabel('Description').fill('Answers questions on the go.');
+    await page.waitForFunction(() => document.querySelector('[data-testid="publish"]')?.textContent === 'Publish');
+    await screenshot(page, 'agents-14-phone-edited');
+    await publishButton(page).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="publish"]')?.textContent === 'Published');
+    const hint = page.getByRole('button', { name: 'Got it' });
+    if (await hint.isVisible()) await hint.click();
+    expect((await agentApi(firstAgentId)).description).toBe('Answers questions on the go.');
+
+    await page.getByTestId('agent-actions').click();
+    await page.getByRole('menuitem', { name: 'Version History' }).click();
+    await page.getByTestId('version-row').first().waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('top-bar').getByRole('textbox', { name: 'Search agent settings' }).waitFor();
+    expect(await page.getByTestId('version-row').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  });
 });

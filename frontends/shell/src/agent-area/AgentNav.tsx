@@ -55,13 +55,24 @@ interface AgentNavProps {
 /** The agent area's tab navigation: a bar above the content, or a sidebar of 250 px (75 px collapsed). */
 export function AgentNav({ layout, tabs, active, hrefOf, searchTabs, collapsed, onToggleCollapsed, showSearch }: AgentNavProps) {
   if (layout === 'horizontal') {
+    // On a phone the row scrolls sideways: keep the open tab in view.
+    const revealActive = (el: HTMLAnchorElement | null) => el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     return (
       <div className="agent-nav agent-nav--horizontal" data-testid="agent-nav" data-layout="horizontal">
           <div className="agent-nav__tabs" role="tablist" aria-label="Agent sections">
             {tabs.map((key) => {
               const Icon = TAB_ICONS[key];
               return (
-                <NavLink key={key} to={hrefOf(key)} role="tab" aria-selected={key === active} className="agent-nav__tab" data-active={key === active || undefined} data-tab={key}>
+                <NavLink
+                  key={key}
+                  ref={key === active ? revealActive : undefined}
+                  to={hrefOf(key)}
+                  role="tab"
+                  aria-selected={key === active}
+                  className="agent-nav__tab"
+                  data-active={key === active || undefined}
+                  data-tab={key}
+                >
                   <Icon size={16} stroke={1.7} />
                   <span>{AGENT_TABS[key]}</span>
                 </NavLink>

@@ -89,7 +89,7 @@ function download(fileName: string, data: unknown) {
 type Panel = 'script' | 'versions' | null;
 
 /** Publish (spec 4.6) with the agent actions menu (spec 2.6). Disabled until an agent is open. */
-export function PublishControls({ agentId }: { agentId?: string }) {
+export function PublishControls({ agentId, compact = false }: { agentId?: string; compact?: boolean }) {
   const { region, workspace, user } = useWorkspace();
   const navigate = useNavigate();
   const stored = useAgent(region as Region, agentId);
@@ -170,6 +170,7 @@ export function PublishControls({ agentId }: { agentId?: string }) {
         <Popover opened={hint} onChange={setHint} position="bottom-end" withArrow shadow="md" width={300}>
           <Popover.Target>
             <Button
+              size={compact ? 'xs' : 'sm'}
               variant={state.disabled ? 'default' : 'filled'}
               disabled={!ready || state.disabled}
               loading={save.isPending}
@@ -199,7 +200,7 @@ export function PublishControls({ agentId }: { agentId?: string }) {
         </Popover>
         <Menu position="bottom-end" disabled={!agentId} width={230} shadow="md">
           <Menu.Target>
-            <Button variant={state.disabled ? 'default' : 'filled'} px={6} disabled={!agentId} aria-label="Agent actions" data-testid="agent-actions" style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid var(--mantine-color-default-border)' }}>
+            <Button size={compact ? 'xs' : 'sm'} variant={state.disabled ? 'default' : 'filled'} px={6} disabled={!agentId} aria-label="Agent actions" data-testid="agent-actions" style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid var(--mantine-color-default-border)' }}>
               <IconChevronDown size={14} />
             </Button>
           </Menu.Target>

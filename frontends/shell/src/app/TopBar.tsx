@@ -37,7 +37,8 @@ export function TopBar({ phone, navOpen, onToggleNav }: TopBarProps) {
           Demo
         </Button>
       )}
-      {!phone && <PublishControls agentId={agentId} />}
+      {/* Always mounted, phones included (spec 2.6): its open panels survive a layout switch. */}
+      <PublishControls agentId={agentId} compact={phone} />
       {phone ? (
         <ActionIcon component={Link} to={`/app/${region}/account/billing`} color="orange" size="lg" aria-label="Upgrade Plan">
           <IconRocket size={18} />
