@@ -58,8 +58,8 @@ export function AgentSwitcher({ agentId }: { agentId: string }) {
   return (
     <Menu width={280} position="bottom-start" shadow="md">
       <Menu.Target>
-        <Button variant="default" rightSection={<IconChevronDown size={14} />} data-testid="agent-switcher" miw={0} style={{ flexShrink: 1 }}>
-          {truncateName(title, 25)}
+        <Button variant="default" rightSection={<IconChevronDown size={14} />} data-testid="agent-switcher" className="topbar-switcher">
+          <span className="topbar-switcher__name">{truncateName(title, 25)}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown data-testid="agent-switcher-list">

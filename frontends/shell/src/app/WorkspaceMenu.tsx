@@ -37,9 +37,9 @@ export function WorkspaceMenu() {
     <>
       <Menu width={260} position="bottom-start" shadow="md">
         <Menu.Target>
-          <Button variant="default" rightSection={<IconChevronDown size={14} />} data-testid="workspace-switcher" miw={0} style={{ flexShrink: 1 }}>
-            {workspace ? truncateName(workspace.workspaceName, SHORT_NAME_MAX) : 'Workspace'}
-            {workspace && <span style={{ marginLeft: 8 }}><RegionBadge region={workspace.region} /></span>}
+          <Button variant="default" rightSection={<IconChevronDown size={14} />} data-testid="workspace-switcher" className="topbar-switcher topbar-switcher--workspace">
+            <span className="topbar-switcher__name">{workspace ? truncateName(workspace.workspaceName, SHORT_NAME_MAX) : 'Workspace'}</span>
+            {workspace && <span className="topbar-switcher__badge"><RegionBadge region={workspace.region} /></span>}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
