@@ -300,6 +300,13 @@ describe('agents journey', () => {
     await page.goto(`/app/${region}/agents/${firstAgentId}/settings?tab=core`);
     await page.getByTestId('settings-core').waitFor();
     expect(await page.getByTestId('agent-nav').getAttribute('data-layout')).toBe('horizontal');
+    // The tab row scrolls sideways to show the open tab (Settings is the last one).
+    const openTabShown = await page.getByTestId('agent-nav').evaluate((nav) => {
+      const row = nav.querySelector('[role="tablist"]')!.getBoundingClientRect();
+      const tab = nav.querySelector('[data-active]')!.getBoundingClientRect();
+      return tab.left >= row.left - 1 && tab.right <= row.right + 1;
+    });
+    expect(openTabShown).toBe(true);
     await page.getByLabel('Description').fill('Answers questions on the go.');
     await page.waitForFunction(() => document.querySelector('[data-testid="publish"]')?.textContent === 'Publish');
     await screenshot(page, 'agents-14-phone-edited');

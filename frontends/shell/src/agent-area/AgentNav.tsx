@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { AGENT_TABS, LAYOUT_PX, type AgentTabKey } from '@platform/contracts';
 import {
@@ -54,25 +55,26 @@ interface AgentNavProps {
 
 /** The agent area's tab navigation: a bar above the content, or a sidebar of 250 px (75 px collapsed). */
 export function AgentNav({ layout, tabs, active, hrefOf, searchTabs, collapsed, onToggleCollapsed, showSearch }: AgentNavProps) {
+  const tabRow = useRef<HTMLDivElement>(null);
+  // On a phone the row scrolls sideways: bring the open tab into it. Only the row moves (not the
+  // page), and only when the open tab changes, not on every edit that re-renders the area.
+  useEffect(() => {
+    const row = tabRow.current;
+    const tab = row?.querySelector<HTMLElement>('[data-active]');
+    if (!row || !tab) return;
+    const rowBox = row.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < rowBox.left || tabBox.right > rowBox.right) row.scrollLeft += tabBox.left - rowBox.left - (rowBox.width - tabBox.width) / 2;
+  }, [active, layout]);
+
   if (layout === 'horizontal') {
-    // On a phone the row scrolls sideways: keep the open tab in view.
-    const revealActive = (el: HTMLAnchorElement | null) => el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     return (
       <div className="agent-nav agent-nav--horizontal" data-testid="agent-nav" data-layout="horizontal">
-          <div className="agent-nav__tabs" role="tablist" aria-label="Agent sections">
+          <div className="agent-nav__tabs" role="tablist" aria-label="Agent sections" ref={tabRow}>
             {tabs.map((key) => {
               const Icon = TAB_ICONS[key];
               return (
-                <NavLink
-                  key={key}
-                  ref={key === active ? revealActive : undefined}
-                  to={hrefOf(key)}
-                  role="tab"
-                  aria-selected={key === active}
-                  className="agent-nav__tab"
-                  data-active={key === active || undefined}
-                  data-tab={key}
-                >
+                <NavLink key={key} to={hrefOf(key)} role="tab" aria-selected={key === active} className="agent-nav__tab" data-active={key === active || undefined} data-tab={key}>
                   <Icon size={16} stroke={1.7} />
                   <span>{AGENT_TABS[key]}</span>
                 </NavLink>
