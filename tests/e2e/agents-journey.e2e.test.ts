@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_TEMPLATE_CATEGORIES } from '@platform/contracts';
-import { artifactsDir, baseUrl, eventually, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { waitFor } from '../../services/kit/test/support/infra';
+import { artifactsDir, baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\/(nodes|overview)\?showDebugger=true/;
 
@@ -160,10 +161,10 @@ describe('agents journey', () => {
     expect(stored).toMatchObject({ enableHumanHandoff: true, UIhandoffTitle: 'Talk to a person', enableAITranslate: true, AITranslateTo: 'de' });
     expect((stored.vgOptions as { maxChunkSize?: number }).maxChunkSize).toBe(3000);
     // The publish also saved a backup, marked on the newest version.
-    const versions = await eventually(
-      async () => ((await (await page.request.get(`/api/${region}/agent/v2/agents/${firstAgentId}/versions`)).json()) as { versions: Array<{ backup?: { userEmail: string } }> }).versions,
-      (list) => Boolean(list[0]?.backup),
-    );
+    const versions = await waitFor(async () => {
+      const list = ((await (await page.request.get(`/api/${region}/agent/v2/agents/${firstAgentId}/versions`)).json()) as { versions: Array<{ backup?: { userEmail: string } }> }).versions;
+      return list[0]?.backup ? list : undefined;
+    }, 15_000, 250);
     expect(versions[0].backup!.userEmail).toMatch(/@e2e\.example\.com$/);
   });
 

@@ -61,17 +61,6 @@ export async function readFromInbox(address: string, pattern: RegExp, timeoutMs 
   }
 }
 
-/** Re-reads `read` until `accept` holds (work the page started in the background), or fails with the last value. */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 const SIGN_IN_CODE = /sign-in code is ([A-Za-z0-9]+)/;
 
 /** Signs in on the open /login or /signup page with the code e-mailed to `email`. */
