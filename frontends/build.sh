@@ -13,3 +13,4 @@ for pkg in agency-settings client-dashboard shell; do
   (cd "frontends/$pkg" && npx webpack --mode "$MODE")
 done
 node frontends/shell/scripts/measure-initial-js.js
+node frontends/scripts/precompress.js

@@ -1,6 +1,6 @@
 import { REGIONS, UPLOAD } from '@platform/contracts';
-import { Router, type Express } from 'express';
-import { createApp, type Logger } from '@platform/kit';
+import express, { Router, type Express, type Request } from 'express';
+import { Metrics, createApp, metricsHandler, type Logger } from '@platform/kit';
 import type { GatewayConfig } from './config';
 import { CredentialVerifier } from './clients/credential-verifier';
 import { ServiceCatalog } from './clients/service-catalog';
@@ -8,15 +8,29 @@ import { authenticate } from './routes/auth';
 import { resolveRoute, stripPlatformHeaders } from './routes/context';
 import { corsForOrigins } from './routes/cors';
 import { frontendRoutes } from './routes/frontend';
-import { platformRoutes } from './routes/platform';
+import { openApiRoute, readinessRoute } from './routes/platform';
 import { serviceProxy } from './routes/proxy';
 import { rateLimits } from './routes/rate-limit';
+import { SharedRateCounts } from './store/rate-counts';
 
-/** Uploads carry base64 files; only their route gets the large body limit. */
+/** Uploads carry base64 files; only their route gets the large body limit, and only for signed-in callers. */
 const UPLOAD_ROUTE = new RegExp(`^/api/(?:(?:${REGIONS.join('|')})/)?agent${UPLOAD.procedurePath}$`);
 
-/** The gateway app: CORS, rate limits, authentication, the service proxy and the frontends. */
-export function createGateway(config: GatewayConfig, logger: Logger): Express {
+export interface Gateway {
+  /** The public app. */
+  app: Express;
+  /** /metrics and /readyz/services, for the internal port only. */
+  admin: Express;
+  rateCounts: SharedRateCounts;
+}
+
+export interface GatewayDeps {
+  /** Shared between replicas; by default counts stay in this process. */
+  rateCounts?: SharedRateCounts;
+}
+
+/** The gateway: CORS, rate limits, authentication, the streaming service proxy and the frontends. */
+export function buildGateway(config: GatewayConfig, logger: Logger, deps: GatewayDeps = {}): Gateway {
   const verifier = new CredentialVerifier({
     serviceUrls: config.serviceUrls,
     signingSecret: config.internalSigningSecret,
@@ -30,22 +44,38 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
     timeoutMs: config.serviceCallTimeoutMs,
     openApiCacheMs: config.openApiCacheMs,
   });
+  const rateCounts = deps.rateCounts ?? new SharedRateCounts({ windowMs: config.rateLimit.windowMs, syncMs: config.rateLimit.syncMs });
+  const bodyLimit = (req: Request) => {
+    if (req.identity.kind === 'anonymous') return config.bodyLimits.anonymous;
+    return UPLOAD_ROUTE.test(req.originalUrl.split('?')[0]!) ? config.bodyLimits.upload : config.bodyLimits.authenticated;
+  };
 
   const routes = Router();
   routes.use(corsForOrigins(config.allowedOrigins));
   routes.use(stripPlatformHeaders);
-  routes.use('/api', ...rateLimits(config.rateLimit));
-  routes.use(platformRoutes(catalog));
+  routes.use('/api', ...rateLimits(config.rateLimit, rateCounts));
+  routes.use(openApiRoute(catalog));
   routes.use(
     '/api',
     resolveRoute(config.serviceUrls, config.defaultRegion),
     authenticate({ jwtSecret: config.jwtSecret, verifier }),
-    serviceProxy({ signingSecret: config.internalSigningSecret, timeoutMs: config.proxyTimeoutMs }),
+    serviceProxy({ signingSecret: config.internalSigningSecret, timeoutMs: config.proxyTimeoutMs, bodyLimit }),
   );
   routes.use(frontendRoutes(config.frontendDist));
 
-  const app = createApp({ name: 'gateway', logger, routes, bodyLimits: [{ path: UPLOAD_ROUTE, limit: UPLOAD.requestBodyLimit }] });
-  // createApp trusts loopback only; behind an ingress the real client IP needs more hops.
+  const metrics = new Metrics('gateway');
+  // Bodies are streamed to the services, never parsed here; /metrics is internal.
+  const app = createApp({ name: 'gateway', logger, routes, metrics, readBodies: false, exposeMetrics: false });
   app.set('trust proxy', config.trustProxy);
-  return app;
+
+  const admin = express();
+  admin.disable('x-powered-by');
+  admin.get('/metrics', metricsHandler(metrics));
+  admin.use(readinessRoute(catalog));
+  return { app, admin, rateCounts };
+}
+
+/** The public app alone, with in-process rate-limit counts. */
+export function createGateway(config: GatewayConfig, logger: Logger, deps: GatewayDeps = {}): Express {
+  return buildGateway(config, logger, deps).app;
 }

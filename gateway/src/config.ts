@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Region } from '@platform/contracts';
+import bytes from 'bytes';
+import { UPLOAD, type Region } from '@platform/contracts';
 import { isRegion } from './domain/routing';
 import { SERVICES, serviceUrlEnvName, type ServiceName } from './domain/services';
 
@@ -13,7 +14,11 @@ export interface GatewayConfig {
   allowedOrigins: string[];
   /** express `trust proxy`: which hops may set X-Forwarded-For (the client IP rate limits use). */
   trustProxy: boolean | number | string;
-  rateLimit: { windowMs: number; perIp: number; perCredential: number };
+  rateLimit: { windowMs: number; perIp: number; perCredential: number; storeUrl?: string; syncMs: number };
+  /** Bytes a request body may have: anonymous callers, signed-in ones, and signed-in uploads. */
+  bodyLimits: { anonymous: number; authenticated: number; upload: number };
+  /** Internal port for /metrics and /readyz/services (never routed from outside); 0: not served. */
+  adminPort: number;
   proxyTimeoutMs: number;
   /** Credential verification and OpenAPI/readiness fetches from the services. */
   serviceCallTimeoutMs: number;
@@ -37,6 +42,13 @@ function readInt(source: Source, name: string, fallback: number): number {
   const raw = read(source, name, String(fallback));
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function readBytes(source: Source, name: string, fallback: string): number {
+  const raw = read(source, name, fallback);
+  const value = bytes.parse(raw);
+  if (value === null || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a size such as 100kb, got "${raw}"`);
   return value;
 }
 
@@ -65,12 +77,21 @@ export function loadConfig(source: Source = process.env): GatewayConfig {
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    trustProxy: readTrustProxy(read(source, 'TRUST_PROXY', 'loopback')),
+    // No proxy is trusted unless named: a caller cannot choose its own client IP.
+    trustProxy: readTrustProxy(read(source, 'TRUST_PROXY', 'false')),
     rateLimit: {
       windowMs: readInt(source, 'RATE_LIMIT_WINDOW_MS', 60_000),
       perIp: readInt(source, 'RATE_LIMIT_PER_IP', 600),
       perCredential: readInt(source, 'RATE_LIMIT_PER_CREDENTIAL', 1200),
+      storeUrl: source.RATE_LIMIT_STORE_URL?.trim() || undefined,
+      syncMs: readInt(source, 'RATE_LIMIT_SYNC_MS', 1_000),
     },
+    bodyLimits: {
+      anonymous: readBytes(source, 'BODY_LIMIT_ANONYMOUS', '100kb'),
+      authenticated: readBytes(source, 'BODY_LIMIT', '1mb'),
+      upload: readBytes(source, 'BODY_LIMIT_UPLOAD', UPLOAD.requestBodyLimit),
+    },
+    adminPort: readInt(source, 'GATEWAY_ADMIN_PORT', 0),
     proxyTimeoutMs: readInt(source, 'PROXY_TIMEOUT_MS', 30_000),
     serviceCallTimeoutMs: readInt(source, 'SERVICE_CALL_TIMEOUT_MS', 3_000),
     credentialCache: {

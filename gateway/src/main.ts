@@ -1,8 +1,30 @@
+import { MongoClient } from 'mongodb';
 import { createLogger, serve } from '@platform/kit';
-import { createGateway } from './app';
+import { buildGateway } from './app';
 import { loadConfig } from './config';
+import { answerExpectContinue } from './routes/proxy';
+import { RATE_COUNTS_COLLECTION, SharedRateCounts } from './store/rate-counts';
 
-const config = loadConfig();
-const logger = createLogger('gateway', config.logLevel);
-const app = createGateway(config, logger);
-void serve(app, { port: config.port, logger });
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger('gateway', config.logLevel);
+  // Rate-limit counts are shared through this store when configured (several replicas).
+  const mongo = config.rateLimit.storeUrl ? await new MongoClient(config.rateLimit.storeUrl, { serverSelectionTimeoutMS: 5_000 }).connect() : undefined;
+  const rateCounts = new SharedRateCounts({
+    windowMs: config.rateLimit.windowMs,
+    syncMs: config.rateLimit.syncMs,
+    collection: mongo?.db().collection(RATE_COUNTS_COLLECTION),
+    logger,
+  }).start();
+  const { app, admin } = buildGateway(config, logger, { rateCounts });
+  const internal = config.adminPort ? admin.listen(config.adminPort) : undefined;
+  const closers = [
+    async () => void internal?.close(),
+    () => rateCounts.stop(),
+    async () => mongo?.close(),
+  ];
+  const running = await serve(app, { port: config.port, logger, closers });
+  answerExpectContinue(running.server, app);
+}
+
+void main();

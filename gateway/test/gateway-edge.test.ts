@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createGateway } from '../src/app';
+import { buildGateway, createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
 import { closedPortUrl, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
 
@@ -92,20 +92,30 @@ describe('gateway edges', () => {
         '/api/workspace/v2/workspaces/{uid}',
         '/healthz',
         '/readyz',
-        '/readyz/services',
       ]);
       expect(res.body.paths['/api/workspace/v2/workspaces/{uid}'].get.tags).toEqual(['workspace']);
     });
 
     it('reports which services are ready without failing its own readiness', async () => {
-      const gateway = createGateway(
+      const gateway = buildGateway(
         loadConfig(gatewayEnv({ SERVICE_URL_WORKSPACE: workspace.url, SERVICE_URL_AGENT: await closedPortUrl() })),
         silentLogger,
       );
-      expect((await request(gateway).get('/readyz')).status).toBe(200);
-      const res = await request(gateway).get('/readyz/services');
+      expect((await request(gateway.app).get('/readyz')).status).toBe(200);
+      const res = await request(gateway.admin).get('/readyz/services');
       expect(res.status).toBe(200);
       expect(res.body.services).toMatchObject({ workspace: 'ready', agent: 'unreachable', billing: 'not configured' });
+    });
+
+    it('keeps /metrics and /readyz/services off the public app (the internal port has them)', async () => {
+      const gateway = buildGateway(loadConfig(gatewayEnv({ SERVICE_URL_WORKSPACE: workspace.url })), silentLogger);
+      for (const path of ['/metrics', '/readyz/services']) {
+        const res = await request(gateway.app).get(path).set('accept', 'text/html');
+        expect(res.status).toBe(404);
+      }
+      const metrics = await request(gateway.admin).get('/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toContain('http_request_duration_seconds');
     });
   });
 

@@ -38,7 +38,7 @@ describe('gateway proxy', () => {
     expect(other.body).toMatchObject({ service: 'agent', url: '/' });
   });
 
-  it('forwards JSON bodies that the kit already parsed', async () => {
+  it('streams JSON bodies through, signed with their digest', async () => {
     const body = { name: 'Ünïcode agent', nested: { list: [1, 2, 3] }, flag: true };
     const res = await request(gateway).post('/api/agent/v2/agents/a1').send(body);
     expect(res.status).toBe(200);
@@ -79,7 +79,7 @@ describe('gateway proxy', () => {
       .set('x-request-id', 'req-123');
     expect(res.status).toBe(200);
     expect(res.body.identity).toEqual({ kind: 'anonymous' });
-    expect(res.body.platformHeaders).toEqual(['x-platform-identity', 'x-platform-identity-sig', 'x-platform-identity-ts']);
+    expect(res.body.platformHeaders).toEqual(['x-platform-identity', 'x-platform-identity-body', 'x-platform-identity-sig', 'x-platform-identity-ts']);
     expect(res.body.requestId).toBe('req-123');
     expect(res.headers['x-request-id']).toBe('req-123');
   });

@@ -87,3 +87,12 @@ export const MESSAGES = {
     planNotFound: 'Error: Plan not found',
   },
 } as const;
+
+/** Answers about a request body as a whole, before any route reads it (the kit's body readers, the gateway). */
+export const REQUEST_MESSAGES = {
+  invalidJson: 'Request body is not valid JSON',
+  tooLarge: 'Request body is too large',
+  /** The store refuses arrays directly inside arrays (FerretDB), so no route accepts them. */
+  nestedArrays: 'Request body must not contain arrays directly inside arrays.',
+  tooDeep: 'Request body is nested too deeply.',
+} as const;

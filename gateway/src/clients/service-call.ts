@@ -20,16 +20,19 @@ export interface ServiceAnswer {
  * failures and timeouts reject; any HTTP answer resolves, with the JSON body if there is one.
  */
 export async function callService(url: string, options: ServiceCallOptions): Promise<ServiceAnswer> {
+  const method = options.method ?? 'GET';
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const { pathname, search } = new URL(url);
   const headers: Record<string, string> = {
     accept: 'application/json',
-    ...signForwarded({ identity: { kind: 'gateway' }, region: options.region }, options.signingSecret),
+    ...signForwarded({ identity: { kind: 'gateway' }, region: options.region }, options.signingSecret, { method, path: pathname + search, body: payload }),
   };
   if (options.requestId) headers['x-request-id'] = options.requestId;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (payload !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(url, {
-    method: options.method ?? 'GET',
+    method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: payload,
     signal: AbortSignal.timeout(options.timeoutMs),
   });
   const text = await response.text();

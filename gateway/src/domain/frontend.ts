@@ -8,7 +8,8 @@ export const NO_CACHE = 'no-cache';
 
 /** Hashed assets never change under their name; everything else must be revalidated. */
 export function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath);
+  // A precompressed copy (main.3f2a9c1d.js.br) is cached like its original.
+  const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
   if (name.endsWith('.html')) return NO_CACHE;
   return HASHED.test(name) && /\d/.test(name) ? IMMUTABLE : NO_CACHE;
 }

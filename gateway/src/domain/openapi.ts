@@ -34,9 +34,6 @@ export function gatewayOpenApi(): OpenApiDocument {
     paths: {
       '/healthz': { get: { tags: ['gateway'], summary: 'Liveness', responses: { '200': { description: 'The gateway is up' } } } },
       '/readyz': { get: { tags: ['gateway'], summary: 'Readiness', responses: { '200': { description: 'Ready' }, '503': { description: 'Not ready' } } } },
-      '/readyz/services': {
-        get: { tags: ['gateway'], summary: 'Which services answer their readiness check', responses: { '200': { description: 'Per-service readiness' } } },
-      },
       '/api/openapi.json': {
         get: { tags: ['gateway'], summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1 document' }, '429': errorResponse } },
       },

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { ServiceCatalog } from '../clients/service-catalog';
 
-/** The gateway's own endpoints besides the kit's /healthz, /readyz and /metrics. */
-export function platformRoutes(catalog: ServiceCatalog): Router {
+/** The merged OpenAPI document of the services, public. */
+export function openApiRoute(catalog: ServiceCatalog): Router {
   const router = Router();
   router.get('/api/openapi.json', async (_req, res, next) => {
     try {
@@ -11,7 +11,12 @@ export function platformRoutes(catalog: ServiceCatalog): Router {
       next(err);
     }
   });
-  // The gateway's own /readyz must not fail when one service is down; this reports them instead.
+  return router;
+}
+
+/** Every service's readiness, on the internal port only: the gateway's own /readyz must not fail when one service is down. */
+export function readinessRoute(catalog: ServiceCatalog): Router {
+  const router = Router();
   router.get('/readyz/services', async (_req, res, next) => {
     try {
       res.json({ success: true, services: await catalog.readiness() });

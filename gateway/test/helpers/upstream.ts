@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { createApp, createLogger, gatewayContext, type Identity } from '@platform/kit';
 
 export const SIGNING_SECRET = 'test-signing-secret';
@@ -41,12 +41,13 @@ export async function startUpstream(name: string, options: UpstreamOptions = {})
   });
   if (options.openapi) routes.get('/openapi.json', (_req, res) => void res.json(options.openapi));
   routes.get('/slow', (_req, res) => void setTimeout(() => res.json({ late: true }), 2_000).unref());
-  routes.all('*', express.text(), (req, res) => {
+  routes.all('*', (req, res) => {
     res.json({
       service: name,
       method: req.method,
       url: req.url,
-      body: req.body,
+      // createApp reads every body: JSON parsed, anything else as bytes.
+      body: Buffer.isBuffer(req.body) ? req.body.toString('utf8') : req.body,
       identity: req.identity,
       region: req.region,
       requestId: req.headers['x-request-id'],

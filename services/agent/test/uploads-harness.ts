@@ -34,10 +34,12 @@ export async function startMediaHarness(overrides: Partial<Omit<MediaDeps, 'mong
     app,
     mongo,
     as: (identity, region = 'eu') => {
-      const headers = () => signForwarded({ identity, region }, SIGNING_SECRET);
+      // Signed for this method, path and JSON body, as the gateway signs each request.
+    const headers = (method: string, path: string, body?: object) =>
+      signForwarded({ identity, region }, SIGNING_SECRET, { method, path, body: body && JSON.stringify(body) });
       return {
-        get: (path) => request(app).get(path).set(headers()),
-        post: (path, body) => request(app).post(path).set(headers()).send(body ?? {}),
+        get: (path) => request(app).get(path).set(headers('GET', path)),
+        post: (path, body) => request(app).post(path).set(headers('POST', path, body ?? {})).send(body ?? {}),
       };
     },
     documents: async (...collections) => {

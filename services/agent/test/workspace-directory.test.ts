@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, verifyForwarded } from '@platform/kit';
+import { createLogger, sha256Hex, verifyForwarded } from '@platform/kit';
 import { HttpWorkspaceDirectory } from '../src/clients/workspace-directory';
 
 describe('workspace membership over HTTP', () => {
@@ -15,7 +15,7 @@ describe('workspace membership over HTTP', () => {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
       req.on('end', () => {
-        const context = verifyForwarded(req.headers, secret)!;
+        const context = verifyForwarded({ method: req.method!, path: req.url!, headers: req.headers, bodySha256: sha256Hex(raw) }, secret)!;
         const body = JSON.parse(raw);
         calls.push({ region: context.region, kind: context.identity.kind, body });
         if (broken) return res.writeHead(500).end();

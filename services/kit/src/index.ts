@@ -18,3 +18,6 @@ export * from './events/outbox';
 export * from './events/relay';
 export * from './events/consumer';
 export * from './platform';
+export * from './http/body';
+export * from './http/security-headers';
+export * from './net/safe-http';

@@ -2,6 +2,19 @@ import pino from 'pino';
 
 export type Logger = pino.Logger;
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({ name: service, level, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+/** Credentials and the gateway's signed identity never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-platform-identity"]',
+  'req.headers["x-platform-identity-ts"]',
+  'req.headers["x-platform-identity-body"]',
+  'req.headers["x-platform-identity-sig"]',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+];
+
+/** `destination` defaults to stdout (tests pass a stream to read the lines). */
+export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
+  return pino({ name: service, level, redact: REDACTED_PATHS }, destination);
 }

@@ -48,10 +48,15 @@ export class HttpWorkspaceDirectory implements WorkspaceDirectory {
   private async ask(region: Region, body: WorkspaceAccessCheckRequest): Promise<boolean> {
     let response: Response;
     try {
-      response = await fetch(`${this.options.baseUrl}/internal/access/check`, {
+      const path = '/internal/access/check';
+      const json = JSON.stringify(body);
+      response = await fetch(`${this.options.baseUrl}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...signForwarded({ identity: { kind: 'gateway' }, region }, this.options.signingSecret) },
-        body: JSON.stringify(body),
+        headers: {
+          'content-type': 'application/json',
+          ...signForwarded({ identity: { kind: 'gateway' }, region }, this.options.signingSecret, { method: 'POST', path, body: json }),
+        },
+        body: json,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (err) {

@@ -29,10 +29,12 @@ export interface Harness {
 }
 
 const callerFor = (app: Express, secret: string) => (identity: Identity, region: Region = 'eu'): Caller => {
-  const headers = () => signForwarded({ identity, region }, secret);
+  // Signed for this method, path and JSON body, as the gateway signs each request.
+    const headers = (method: string, path: string, body?: object) =>
+      signForwarded({ identity, region }, secret, { method, path, body: body && JSON.stringify(body) });
   return {
-    get: (path) => request(app).get(path).set(headers()),
-    post: (path, body) => request(app).post(path).set(headers()).send(body ?? {}),
+    get: (path) => request(app).get(path).set(headers('GET', path)),
+    post: (path, body) => request(app).post(path).set(headers('POST', path, body ?? {})).send(body ?? {}),
   };
 };
 

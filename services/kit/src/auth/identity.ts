@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { REGIONS, type Region } from '@platform/contracts';
 import { unauthorized } from '../http/errors';
@@ -22,40 +22,104 @@ export interface ForwardedContext {
 export const IDENTITY_HEADER = 'x-platform-identity';
 export const IDENTITY_TIMESTAMP_HEADER = 'x-platform-identity-ts';
 export const IDENTITY_SIGNATURE_HEADER = 'x-platform-identity-sig';
+/** What the signature says about the body: `none`, `sha256=<hex>` (known up front) or `trailer` (streamed). */
+export const IDENTITY_BODY_HEADER = 'x-platform-identity-body';
+/** Sent as an HTTP trailer after a streamed body: HMAC of the header signature and the body's SHA-256. */
+export const IDENTITY_BODY_TRAILER = 'x-platform-identity-body-sig';
 
 /** Signed headers older than this are refused, so a captured header set is useless later. */
 const MAX_AGE_MS = 60_000;
 
-function signature(secret: string, timestamp: string, payload: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('base64url');
+/** The request a signature is bound to: method and path with query, as the service receives them. */
+export interface SignedTarget {
+  method: string;
+  path: string;
 }
 
-/** The headers the gateway adds to a proxied request. */
-export function signForwarded(context: ForwardedContext, secret: string, now = Date.now()): Record<string, string> {
+const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
+export const sha256Hex = (body: string | Uint8Array) => createHash('sha256').update(body).digest('hex');
+
+function signature(secret: string, timestamp: string, target: SignedTarget, payload: string, body: string): string {
+  return hmac(secret, ['v2', timestamp, target.method.toUpperCase(), target.path, payload, body].join('\n'));
+}
+
+function signedHeaders(context: ForwardedContext, secret: string, target: SignedTarget, body: string, now: number): Record<string, string> {
   const payload = Buffer.from(JSON.stringify(context)).toString('base64url');
   const timestamp = String(now);
   return {
     [IDENTITY_HEADER]: payload,
     [IDENTITY_TIMESTAMP_HEADER]: timestamp,
-    [IDENTITY_SIGNATURE_HEADER]: signature(secret, timestamp, payload),
+    [IDENTITY_BODY_HEADER]: body,
+    [IDENTITY_SIGNATURE_HEADER]: signature(secret, timestamp, target, payload, body),
   };
 }
 
-/** Returns the context when the headers were signed by the gateway recently, otherwise null. */
-export function verifyForwarded(
-  headers: Record<string, string | string[] | undefined>,
+/**
+ * The headers for a call whose body is known up front (or absent), bound to its method,
+ * path and body: a captured set works for nothing else.
+ */
+export function signForwarded(
+  context: ForwardedContext,
   secret: string,
+  target: SignedTarget & { body?: string | Uint8Array },
   now = Date.now(),
-): ForwardedContext | null {
+): Record<string, string> {
+  const body = target.body === undefined || target.body.length === 0 ? 'none' : `sha256=${sha256Hex(target.body)}`;
+  return signedHeaders(context, secret, target, body, now);
+}
+
+/**
+ * For a body streamed through (the gateway's proxy): the headers promise a trailer, and
+ * `digest` feeds each chunk; `trailer()` at the end binds the body to the headers.
+ */
+export function signForwardedStream(context: ForwardedContext, secret: string, target: SignedTarget, now = Date.now()) {
+  const headers = signedHeaders(context, secret, target, 'trailer', now);
+  const hash = createHash('sha256');
+  return {
+    headers,
+    digest: (chunk: Uint8Array) => void hash.update(chunk),
+    trailer: (): Record<string, string> => ({ [IDENTITY_BODY_TRAILER]: bodySignature(secret, headers[IDENTITY_SIGNATURE_HEADER]!, hash.digest('hex')) }),
+  };
+}
+
+const bodySignature = (secret: string, headerSignature: string, bodySha256: string) => hmac(secret, `${headerSignature}.${bodySha256}`);
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** What a service received: its headers, and after the body was read its SHA-256 and trailers. */
+export interface ReceivedRequest extends SignedTarget {
+  headers: Record<string, string | string[] | undefined>;
+  /** SHA-256 (hex) of the body bytes read; undefined when no body was read. */
+  bodySha256?: string;
+  trailers?: Record<string, string | undefined>;
+}
+
+const EMPTY_SHA256 = sha256Hex('');
+
+/** Returns the context when the gateway signed this very request recently, otherwise null. */
+export function verifyForwarded(received: ReceivedRequest, secret: string, now = Date.now()): ForwardedContext | null {
+  const { headers } = received;
   const payload = headers[IDENTITY_HEADER];
   const timestamp = headers[IDENTITY_TIMESTAMP_HEADER];
+  const body = headers[IDENTITY_BODY_HEADER];
   const given = headers[IDENTITY_SIGNATURE_HEADER];
-  if (typeof payload !== 'string' || typeof timestamp !== 'string' || typeof given !== 'string') return null;
+  if (typeof payload !== 'string' || typeof timestamp !== 'string' || typeof body !== 'string' || typeof given !== 'string') return null;
   const age = now - Number(timestamp);
   if (!Number.isFinite(age) || age > MAX_AGE_MS || age < -MAX_AGE_MS) return null;
-  const expected = Buffer.from(signature(secret, timestamp, payload));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  if (!sameText(signature(secret, timestamp, received, payload, body), given)) return null;
+  const bodySha256 = received.bodySha256 ?? EMPTY_SHA256;
+  if (body === 'none') {
+    if (bodySha256 !== EMPTY_SHA256) return null;
+  } else if (body === 'trailer') {
+    const trailer = received.trailers?.[IDENTITY_BODY_TRAILER];
+    if (typeof trailer !== 'string' || !sameText(bodySignature(secret, given, bodySha256), trailer)) return null;
+  } else if (body !== `sha256=${bodySha256}`) {
+    return null;
+  }
   try {
     const context = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as ForwardedContext;
     return context?.identity?.kind && REGIONS.includes(context.region) ? context : null;
@@ -68,16 +132,23 @@ declare module 'express-serve-static-core' {
   interface Request {
     identity: Identity;
     region: Region;
+    /** SHA-256 (hex) of the body bytes, set by createApp's body readers. */
+    bodySha256?: string;
   }
 }
 
 /**
- * Refuses any request whose identity headers were not signed by the gateway: services
- * are only reachable through it, and a caller cannot forge who it is.
+ * Refuses any request whose identity headers were not signed by the gateway for this
+ * method, path and body: services are only reachable through it, a caller cannot forge who
+ * it is, and a captured header set cannot be replayed elsewhere. Runs after createApp has
+ * read the body (its digest and trailers are known by then).
  */
 export function gatewayContext(secret: string): RequestHandler {
   return (req, _res, next) => {
-    const context = verifyForwarded(req.headers, secret);
+    const context = verifyForwarded(
+      { method: req.method, path: req.originalUrl, headers: req.headers, bodySha256: req.bodySha256, trailers: req.trailers },
+      secret,
+    );
     if (!context) return next(unauthorized('Request did not come through the gateway'));
     req.identity = context.identity;
     req.region = context.region;

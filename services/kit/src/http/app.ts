@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type Router } from 'express';
 import pinoHttp from 'pino-http';
 import type { Logger } from '../logger';
+import { bodyReaders, type BodyLimit } from './body';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { Metrics } from './metrics';
+import { securityHeaders } from './security-headers';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -21,17 +23,28 @@ export interface AppOptions {
   readiness?: ReadinessCheck[];
   bodyLimit?: string;
   /** Larger limits for the few paths that carry big bodies (uploads); everything else keeps `bodyLimit`. */
-  bodyLimits?: Array<{ path: RegExp; limit: string }>;
+  bodyLimits?: BodyLimit[];
+  /** false: bodies are left unread for the routes to stream (the gateway's proxy). */
+  readBodies?: boolean;
   metrics?: Metrics;
+  /** false: no /metrics on this app (the gateway serves it on its internal port only). */
+  exposeMetrics?: boolean;
 }
+
+/** Prometheus text of a registry. */
+export const metricsHandler =
+  (metrics: Metrics): express.RequestHandler =>
+  async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  };
 
 /** A request id must be short and printable, otherwise we make our own. */
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The express app every service and the gateway start from: request ids, structured
- * logs, JSON bodies with a size limit, health, readiness and metrics endpoints, and the
- * one error shape.
+ * logs, security headers, bodies read with a size limit and a shape check, health,
+ * readiness and metrics endpoints, and the one error shape.
  */
 export function createApp(options: AppOptions): Express {
   const app = express();
@@ -53,6 +66,7 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use(metrics.middleware());
+  app.use(securityHeaders());
 
   app.get('/healthz', (_req, res) => {
     res.json({ success: true, service: options.name });
@@ -72,13 +86,9 @@ export function createApp(options: AppOptions): Express {
     const ready = results.every((r) => r.ok);
     res.status(ready ? 200 : 503).json({ success: ready, checks: Object.fromEntries(results.map((r) => [r.name, r.ok])) });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  if (options.exposeMetrics !== false) app.get('/metrics', metricsHandler(metrics));
 
-  // body-parser skips a body already parsed, so a path's own limit mounted first wins.
-  for (const { path, limit } of options.bodyLimits ?? []) app.use(path, express.json({ limit }));
-  app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
+  if (options.readBodies !== false) app.use(bodyReaders(options.bodyLimit ?? '1mb', options.bodyLimits));
   if (options.routes) app.use(options.routes);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { REQUEST_MESSAGES } from '@platform/contracts';
 import { HttpError, errorBody } from './errors';
 
 /**
@@ -26,8 +27,8 @@ const answerFields = (details: unknown): Record<string, unknown> =>
   details !== null && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
 
 function clientErrorMessage(err: { type?: string; expose?: boolean; message?: string }, status: number): string {
-  if (err.type === 'entity.parse.failed') return 'Request body is not valid JSON';
-  if (err.type === 'entity.too.large') return 'Request body is too large';
+  if (err.type === 'entity.parse.failed') return REQUEST_MESSAGES.invalidJson;
+  if (err.type === 'entity.too.large') return REQUEST_MESSAGES.tooLarge;
   if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported') return 'Unsupported request encoding';
   return err.expose && err.message ? err.message : status === 404 ? 'Not found' : 'Bad request';
 }

@@ -41,11 +41,13 @@ export async function startHarness(overrides: ConfigOverrides = {}, extra: { eve
   let offset = 0;
   const app = buildApp({ config, mongo, mailer, logger, eventsWritten: extra.eventsWritten, now: () => new Date(Date.now() + offset) });
   const as = (identity: Identity, region: Region = 'eu'): Caller => {
-    const headers = () => signForwarded({ identity, region }, config.platform.internalSigningSecret);
+    // Signed for this method, path and JSON body, as the gateway signs each request.
+    const headers = (method: string, path: string, body?: object) =>
+      signForwarded({ identity, region }, config.platform.internalSigningSecret, { method, path, body: body && JSON.stringify(body) });
     return {
-      get: (path) => request(app).get(path).set(headers()),
-      post: (path, body) => request(app).post(path).set(headers()).send(body ?? {}),
-      delete: (path, body) => request(app).delete(path).set(headers()).send(body ?? {}),
+      get: (path) => request(app).get(path).set(headers('GET', path)),
+      post: (path, body) => request(app).post(path).set(headers('POST', path, body ?? {})).send(body ?? {}),
+      delete: (path, body) => request(app).delete(path).set(headers('DELETE', path, body ?? {})).send(body ?? {}),
     };
   };
   return {

@@ -1,0 +1,70 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Pages and files other sites embed on purpose, in this one table: the agent's iframe render
+ * path and the widget are framed by customers' sites (frame-ancestors *), and public files
+ * and the widget script are loaded by them (Cross-Origin-Resource-Policy: cross-origin).
+ * Paths are matched as the gateway sees them and, for files, as the service does.
+ */
+export const EMBEDDING_POLICIES: ReadonlyArray<{ path: RegExp; framedByAnySite?: boolean; loadedByAnySite?: boolean }> = [
+  { path: /^\/app\/[^/]+\/render\/[^/]+\/iframe\/?$/, framedByAnySite: true },
+  { path: /^\/widget(?:\/|$)/, framedByAnySite: true, loadedByAnySite: true },
+  { path: /^(?:\/api(?:\/[a-z]{2})?\/agent)?\/files\//, loadedByAnySite: true },
+];
+
+/** No inline scripts anywhere: the shell and the remotes are files from this origin. */
+const DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+  scriptSrcAttr: null,
+};
+
+/** The microphone serves voice agents; nothing here uses the others. */
+export const PERMISSIONS_POLICY = 'camera=(), geolocation=(), payment=(), usb=(), microphone=(self)';
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+const common = {
+  // Only on https, below: over plain http the header is meaningless and would pin local hosts.
+  strictTransportSecurity: false,
+  // The WhatsApp embedded signup and similar flows talk to popups they open.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+};
+
+function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean): RequestHandler {
+  return helmet({
+    ...common,
+    contentSecurityPolicy: { useDefaults: false, directives: { ...DIRECTIVES, frameAncestors: framedByAnySite ? ['*'] : ["'none'"] } },
+    xFrameOptions: framedByAnySite ? false : { action: 'deny' },
+    crossOriginResourcePolicy: { policy: loadedByAnySite ? 'cross-origin' : 'same-origin' },
+  });
+}
+
+/**
+ * Security headers on every answer (pages and API alike): helmet's set with our CSP,
+ * Permissions-Policy, and HSTS when the request came over https.
+ */
+export function securityHeaders(): RequestHandler {
+  const byPolicy = new Map<string, RequestHandler>();
+  const handlerFor = (framed: boolean, loaded: boolean) => {
+    const key = `${framed}:${loaded}`;
+    if (!byPolicy.has(key)) byPolicy.set(key, headersFor(framed, loaded));
+    return byPolicy.get(key)!;
+  };
+  return (req, res, next) => {
+    const policy = EMBEDDING_POLICIES.find(({ path }) => path.test(req.path));
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    handlerFor(Boolean(policy?.framedByAnySite), Boolean(policy?.loadedByAnySite))(req, res, next);
+  };
+}
