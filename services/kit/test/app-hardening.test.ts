@@ -1,0 +1,69 @@
+import { PassThrough } from 'node:stream';
+import express from 'express';
+import request from 'supertest';
+import { REQUEST_MESSAGES } from '@platform/contracts';
+import { createApp, createLogger, gatewayContext, signForwarded, type ForwardedContext } from '@platform/kit';
+
+const logger = createLogger('test', 'silent');
+
+function echoApp() {
+  const routes = express.Router();
+  routes.post('/things', (req, res) => res.json({ success: true, body: req.body }));
+  routes.get('/things', (_req, res) => res.json({ success: true }));
+  return createApp({ name: 'svc', logger, routes });
+}
+
+describe('createApp security headers', () => {
+  it('sends helmet headers, the CSP and Permissions-Policy on every answer, errors included', async () => {
+    for (const res of [await request(echoApp()).get('/things'), await request(echoApp()).get('/nowhere')]) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('lets public files be loaded by other sites (widgets on customers pages)', async () => {
+    const res = await request(echoApp()).get('/files/logo.png');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+});
+
+describe('createApp body checks', () => {
+  it('answers 400 for JSON nested 5,000 deep instead of failing later', async () => {
+    const deep = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
+    await request(echoApp()).post('/things').set('content-type', 'application/json').send(deep).expect(400, { success: false, message: REQUEST_MESSAGES.tooDeep });
+  });
+
+  it('answers 400 with a clear message for arrays directly inside arrays, anywhere in the body', async () => {
+    for (const body of [[[1]], { rows: [[1, 2]] }, { a: { b: [{ c: [[]] }] } }]) {
+      await request(echoApp()).post('/things').send(body).expect(400, { success: false, message: REQUEST_MESSAGES.nestedArrays });
+    }
+    await request(echoApp()).post('/things').send({ list: [{ inner: [1, 2] }, 3] }).expect(200);
+  });
+});
+
+describe('logs', () => {
+  it('never contain the identity headers, cookies or authorization', async () => {
+    const lines: string[] = [];
+    const destination = new PassThrough();
+    destination.on('data', (chunk) => lines.push(String(chunk)));
+    const secret = 's3cret';
+    const routes = express.Router();
+    routes.use(gatewayContext(secret));
+    routes.get('/me', (_req, res) => res.json({ success: true }));
+    const app = createApp({ name: 'svc', logger: createLogger('svc', 'info', destination), routes });
+    const context: ForwardedContext = { identity: { kind: 'user', userId: 'u1', email: 'a@b.co' }, region: 'eu' };
+    const signed = signForwarded(context, secret, { method: 'GET', path: '/me' });
+    await request(app).get('/me').set(signed).set('cookie', 'session=abc').set('authorization', 'Bearer tok').expect(200);
+    const logged = lines.join('');
+    expect(logged).toContain('"url":"/me"');
+    const { 'x-platform-identity': payload, 'x-platform-identity-ts': timestamp, 'x-platform-identity-sig': signature } = signed;
+    for (const value of [payload!, `"${timestamp}"`, signature!, 'session=abc', 'Bearer tok']) expect(logged).not.toContain(value);
+    expect(logged).toContain('[Redacted]');
+  });
+});
