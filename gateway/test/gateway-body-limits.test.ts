@@ -125,7 +125,7 @@ describe('gateway body limits and streaming', () => {
     const deep = '['.repeat(5_000) + ']'.repeat(5_000);
     const res = await request(gateway).post('/api/agent/v2/agents/a1').set('authorization', session).set('content-type', 'application/json').send(`{"a":${deep}}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: REQUEST_MESSAGES.nestedArrays });
+    expect(res.body).toEqual({ success: false, message: REQUEST_MESSAGES.tooDeep });
     const deepObjects = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
     const objects = await request(gateway).post('/api/agent/v2/agents/a1').set('authorization', session).set('content-type', 'application/json').send(deepObjects);
     expect(objects.status).toBe(400);

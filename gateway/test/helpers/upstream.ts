@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Router } from 'express';
-import { createApp, createLogger, gatewayContext, type Identity } from '@platform/kit';
+import { createApp, createLogger, gatewayContext, validate, type Identity } from '@platform/kit';
 
 export const SIGNING_SECRET = 'test-signing-secret';
 export const JWT_SECRET = 'test-jwt-secret';
@@ -41,7 +41,7 @@ export async function startUpstream(name: string, options: UpstreamOptions = {})
   });
   if (options.openapi) routes.get('/openapi.json', (_req, res) => void res.json(options.openapi));
   routes.get('/slow', (_req, res) => void setTimeout(() => res.json({ late: true }), 2_000).unref());
-  routes.all('*', (req, res) => {
+  routes.all('*', validate({}), (req, res) => {
     res.json({
       service: name,
       method: req.method,

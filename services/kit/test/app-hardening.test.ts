@@ -2,13 +2,17 @@ import { PassThrough } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { REQUEST_MESSAGES } from '@platform/contracts';
-import { createApp, createLogger, gatewayContext, signForwarded, type ForwardedContext } from '@platform/kit';
+import Joi from 'joi';
+import { createApp, createLogger, gatewayContext, signForwarded, validate, type ForwardedContext } from '@platform/kit';
 
 const logger = createLogger('test', 'silent');
 
+const hslTriples = Joi.object({ shades: Joi.array().items(Joi.array().items(Joi.number()).length(3)) });
+
 function echoApp() {
   const routes = express.Router();
-  routes.post('/things', (req, res) => res.json({ success: true, body: req.body }));
+  routes.post('/things', validate({}), (req, res) => res.json({ success: true, body: req.body }));
+  routes.post('/themes', validate({ body: hslTriples }), (req, res) => res.json({ success: true, body: req.body }));
   routes.get('/things', (_req, res) => res.json({ success: true }));
   return createApp({ name: 'svc', logger, routes });
 }
@@ -44,6 +48,12 @@ describe('createApp body checks', () => {
       await request(echoApp()).post('/things').send(body).expect(400, { success: false, message: REQUEST_MESSAGES.nestedArrays });
     }
     await request(echoApp()).post('/things').send({ list: [{ inner: [1, 2] }, 3] }).expect(200);
+  });
+
+  it('lets a route whose contract declares arrays of arrays take them (its store maps them)', async () => {
+    await request(echoApp()).post('/themes').send({ shades: [[1, 2, 3]] }).expect(200);
+    // Nowhere else in the same body.
+    await request(echoApp()).post('/themes').send({ shades: [[1, 2, 3]], extra: [[1]] }).expect(400);
   });
 });
 

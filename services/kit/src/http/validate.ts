@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Schema } from 'joi';
+import { declaresNestedArrays, nestedArrayProblem } from './body';
 import { badRequest } from './errors';
 
 export interface RequestSchemas {
@@ -11,10 +12,14 @@ export interface RequestSchemas {
 /**
  * Validates parts of the request with the joi schemas from `contracts/`. The first
  * failure answers 400 with the schema's message (the spec's text); valid values
- * replace the raw ones, so handlers see defaults and converted types.
+ * replace the raw ones, so handlers see defaults and converted types. A body with arrays
+ * directly inside arrays is refused first unless the route's schema declares them.
  */
 export function validate(schemas: RequestSchemas): RequestHandler {
+  const takesNestedArrays = schemas.body !== undefined && declaresNestedArrays(schemas.body);
   return (req, _res, next) => {
+    const nested = takesNestedArrays ? undefined : nestedArrayProblem(req.body);
+    if (nested) return next(badRequest(nested));
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;
