@@ -7,7 +7,8 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 
 const dist = path.resolve(process.argv[2] ?? path.join(__dirname, '../shell/dist'));
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt|ico|xml|webmanifest|ttf|otf|eot)$/i;
+// Not source maps: only devtools fetch them.
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|ico|xml|webmanifest|ttf|otf|eot)$/i;
 // Below this, the encoding headers outweigh the saving.
 const MIN_BYTES = 1024;
 
