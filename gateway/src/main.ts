@@ -8,8 +8,9 @@ import { RATE_COUNTS_COLLECTION, SharedRateCounts } from './store/rate-counts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger('gateway', config.logLevel);
-  // Rate-limit counts are shared through this store when configured (several replicas).
-  const mongo = config.rateLimit.storeUrl ? await new MongoClient(config.rateLimit.storeUrl, { serverSelectionTimeoutMS: 5_000 }).connect() : undefined;
+  // Rate-limit counts are shared through this store when configured (several replicas). The
+  // driver connects on first use: a store that is down delays sharing, never the gateway's start.
+  const mongo = config.rateLimit.storeUrl ? new MongoClient(config.rateLimit.storeUrl, { serverSelectionTimeoutMS: 5_000 }) : undefined;
   const rateCounts = new SharedRateCounts({
     windowMs: config.rateLimit.windowMs,
     syncMs: config.rateLimit.syncMs,

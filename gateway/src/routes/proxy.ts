@@ -102,10 +102,15 @@ export function serviceProxy(options: ProxyOptions): RequestHandler {
       answer.pipe(res);
       answer.on('error', () => res.destroy());
     });
-    upstream.on('error', (err) => failed(req, res, refused ?? err, timedOut));
-    // The caller went away: stop the upstream call too.
+    let callerGone = false;
+    upstream.on('error', (err) => {
+      if (!callerGone) failed(req, res, refused ?? err, timedOut);
+    });
+    // The caller went away (a page navigated on): stop the upstream call too, nothing to answer.
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (res.writableFinished) return;
+      callerGone = true;
+      upstream.destroy();
     });
 
     if (!streamed) return void upstream.end();

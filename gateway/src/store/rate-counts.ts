@@ -27,6 +27,7 @@ export class SharedRateCounts {
   private dirty = new Set<string>();
   private timer?: NodeJS.Timeout;
   private syncing?: Promise<void>;
+  private indexed = false;
 
   constructor(
     private readonly options: { windowMs: number; syncMs: number; collection?: Collection<CountDocument>; logger?: Logger; now?: () => number },
@@ -115,6 +116,10 @@ export class SharedRateCounts {
   private async exchange(): Promise<void> {
     const collection = this.options.collection;
     if (!collection) return;
+    if (!this.indexed) {
+      await collection.createIndex({ windowStart: 1 }, { name: 'windowStart' });
+      this.indexed = true;
+    }
     this.rotate();
     const windowStart = this.windowStart;
     const changed = [...this.dirty];
