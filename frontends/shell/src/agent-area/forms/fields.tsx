@@ -107,6 +107,8 @@ export function NumberField({ path, label, description, placeholder, disabled, m
       step={step}
       suffix={suffix}
       decimalScale={step !== undefined && step < 1 ? 2 : undefined}
+      // Never clamp: a value out of range stays as typed and the schema's message says why.
+      clampBehavior="none"
       value={f.value ?? ''}
       error={f.error}
       onChange={(v) => f.onChange(typeof v === 'number' ? v : v === '' ? undefined : Number(v))}
