@@ -31,6 +31,7 @@ describe('first look', () => {
   let page: Page;
   let region = 'eu';
   const problems: string[] = [];
+  const remoteRequests: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -41,6 +42,9 @@ describe('first look', () => {
       if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/remotes/')) remoteRequests.push(new URL(request.url()).pathname);
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -114,9 +118,13 @@ describe('first look', () => {
   });
 
   it('mounts a remote where its route renders it, with the route title', async () => {
+    // Remotes are fetched by their route only.
+    expect(remoteRequests).toEqual([]);
     await page.getByTestId('side-nav').getByText('Clients', { exact: true }).click();
     await page.getByTestId('clients-screen').waitFor();
     expect(await page.title()).toBe(titleOf('Clients'));
+    expect(remoteRequests).toContain('/remotes/agency_settings/remoteEntry.js');
+    expect(remoteRequests.some((path) => path.startsWith('/remotes/client_dashboard/'))).toBe(false);
     await page.getByTestId('side-nav').getByText('Agency', { exact: true }).click();
     await page.getByTestId('agency-settings').waitFor();
     expect(await page.getByTestId('clients-screen').count()).toBe(0);
@@ -127,9 +135,10 @@ describe('first look', () => {
   it('says so when a workspace is created', async () => {
     await page.getByTestId('workspace-switcher').click();
     await page.getByRole('menuitem', { name: '+ New Workspace' }).click();
-    await page.getByLabel('Workspace name').fill(`First look ${Date.now() % 100000}`);
+    const name = `First look ${Date.now() % 100000}`;
+    await page.getByLabel('Workspace name').fill(name);
     await page.getByRole('button', { name: 'Create workspace' }).click();
-    await page.getByText('Successfully created the workspace').waitFor();
+    await page.getByText(`Successfully created workspace ${name}.`).waitFor();
     await screenshot(page, 'first-look-04-workspace-created');
   });
 
@@ -142,6 +151,7 @@ describe('first look', () => {
     const agentId = /\/agents\/([^/?]+)\//.exec(page.url())![1];
 
     await page.goto(`/app/${region}/agents/${agentId}/kb`);
+    await page.getByTestId('agent-tab-kb').waitFor();
     expect(await page.title()).toBe(titleOf('Knowledge · First look agent'));
     const chunk = page.getByTestId('kb-retrieval').getByLabel('Max chunk size');
     await chunk.fill('500');

@@ -19,7 +19,7 @@ export default function NewWorkspaceModal({ onClose }: { onClose: () => void }) 
       { region, workspaceName },
       {
         onSuccess: () => {
-          notify.success(NOTICES.workspace.saveSucceeded);
+          notify.success(NOTICES.workspace.created(workspaceName));
           onClose();
         },
         onError: () => notify.error(NOTICES.workspace.saveFailed),
