@@ -6,6 +6,9 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoader } from './pages/PageLoader';
 import { Titled } from './pages/page-title';
 import { RemoteApp } from './remotes/RemoteApp';
+// The page's global styles, once: remotes render inside this page and bring none of their own.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './fonts';
 import './shell.css';
 

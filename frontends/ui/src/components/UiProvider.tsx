@@ -1,7 +1,3 @@
-// Here, not in the package index: apps import names, and a side-effect-free index (sideEffects:
-// ["*.css"]) is skipped by tree shaking together with its CSS imports. Every root has a UiProvider.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import type { ReactNode } from 'react';
 import { MantineProvider, createTheme, localStorageColorSchemeManager } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
