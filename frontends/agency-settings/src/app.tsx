@@ -1,5 +1,5 @@
-import { createRemoteLifecycles } from '@platform/ui';
+import { createRemoteParcel } from '@platform/ui';
 import { AgencySettingsRoot } from './AgencySettingsRoot';
 
-/** single-spa lifecycles the shell mounts on /app/{region}/agency and /app/{region}/clients. */
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('agency_settings', AgencySettingsRoot);
+/** The parcel the shell mounts on /app/{region}/agency and /app/{region}/clients. */
+export default createRemoteParcel('agency_settings', AgencySettingsRoot);

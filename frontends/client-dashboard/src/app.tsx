@@ -1,8 +1,8 @@
-import { createRemoteLifecycles } from '@platform/ui';
+import { createRemoteParcel } from '@platform/ui';
 import { ClientDashboardRoot } from './ClientDashboardRoot';
 
 /**
- * single-spa lifecycles of the client dashboard. On agency hosts it is served at '/'; until
- * host-based routing lands, the shell mounts it under /client.
+ * The client dashboard parcel. On agency hosts it is served at '/'; until host-based routing
+ * lands, the shell mounts it under /client.
  */
-export const { bootstrap, mount, unmount } = createRemoteLifecycles('client_dashboard', ClientDashboardRoot);
+export default createRemoteParcel('client_dashboard', ClientDashboardRoot);

@@ -2,9 +2,14 @@ import { Suspense, lazy, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { UiProvider } from '@platform/ui';
 import { rememberAttribution } from './auth/attribution';
-import { RemoteOutlet } from './app/RemoteOutlet';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoader } from './pages/PageLoader';
+import { Titled } from './pages/page-title';
+import { RemoteApp } from './remotes/RemoteApp';
+// The page's global styles, once: remotes render inside this page and bring none of their own.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './fonts';
 import './shell.css';
 
 // Route areas are separate chunks: a visitor of the home page never downloads the app shell.
@@ -21,13 +26,13 @@ export function ShellApp() {
       <BrowserRouter>
         <Suspense fallback={<PageLoader />}>
           <Routes>
-            <Route path="/login" element={<LoginPage mode="login" />} />
-            <Route path="/signup" element={<LoginPage mode="signup" />} />
-            <Route path="/onboarding" element={<OnboardingPage />} />
-            <Route path="/no-auth/workspaces/:uid/invite" element={<InvitationPage />} />
+            <Route path="/login" element={<Titled title="Sign in"><LoginPage mode="login" /></Titled>} />
+            <Route path="/signup" element={<Titled title="Sign up"><LoginPage mode="signup" /></Titled>} />
+            <Route path="/onboarding" element={<Titled title="Onboarding"><OnboardingPage /></Titled>} />
+            <Route path="/no-auth/workspaces/:uid/invite" element={<Titled title="Join a workspace"><InvitationPage /></Titled>} />
             <Route path="/app/:region/*" element={<AppRoutes />} />
-            <Route path="/client/*" element={<RemoteOutlet name="client_dashboard" />} />
-            <Route path="/404" element={<NotFoundPage />} />
+            <Route path="/client/*" element={<Titled title="Client dashboard"><RemoteApp name="client_dashboard" /></Titled>} />
+            <Route path="/404" element={<Titled title="Page not found"><NotFoundPage /></Titled>} />
             <Route path="/*" element={<PublicRoutes />} />
           </Routes>
         </Suspense>

@@ -1,27 +1,9 @@
-import { addErrorHandler, registerApplication, start } from 'single-spa';
-import { REMOTE_APPS } from '@platform/ui';
-import { loadRemoteApp } from './remote-loader';
+import { registerApplication, start } from 'single-spa';
 import { shellLifecycles } from './shell-app';
 
 /*
- * single-spa root config. The shell's own React app is always active; each remote is fetched
- * (remoteEntry.js and its chunks) only when its activity function first matches.
+ * single-spa root config: the shell is the one application and owns every route. Remotes are
+ * single-spa parcels that the shell's router mounts where a route renders them (remotes/RemoteApp).
  */
 registerApplication({ name: '@platform/shell', app: shellLifecycles, activeWhen: () => true });
-registerApplication({
-  name: 'agency_settings',
-  app: () => loadRemoteApp('agency_settings'),
-  activeWhen: (location) => REMOTE_APPS.agency_settings(location.pathname),
-});
-registerApplication({
-  name: 'client_dashboard',
-  app: () => loadRemoteApp('client_dashboard'),
-  activeWhen: (location) => REMOTE_APPS.client_dashboard(location.pathname),
-});
-
-addErrorHandler((error) => {
-  // A remote that fails to load stays unloaded; single-spa retries on the next route change.
-  console.error(`single-spa: ${error.appOrParcelName} failed`, error);
-});
-
 start({ urlRerouteOnly: true });

@@ -1,4 +1,4 @@
-import { ALL_NAV_ITEMS, NAV_GROUPS, isNavActive, navHref, normaliseGroupState } from '../src/app/nav-structure';
+import { ALL_NAV_ITEMS, NAV_GROUPS, isNavActive, navHref, normaliseGroupState } from '../src/side-nav/nav-structure';
 
 describe('side navigation', () => {
   it('has every item and group of spec 2.6, in order', () => {

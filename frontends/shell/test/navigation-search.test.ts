@@ -1,5 +1,6 @@
 import { NAVIGATION_SEARCH } from '@platform/contracts';
-import { NavigationSearch, autoNavigateTarget, buildSearchableTabs, matchBadge } from '../src/agent-area/logic/navigation-search';
+import { autoNavigateTarget, buildSearchableTabs, matchBadge } from '../src/agent-area/logic/navigation-search';
+import { NavigationSearch } from '../src/agent-area/logic/search-index';
 import { visibleAgentTabs } from '../src/agent-area/logic/tabs';
 
 const tabs = buildSearchableTabs('eu', 'a1', visibleAgentTabs({ signedInOwner: true, enableNodes: true }));

@@ -1,6 +1,6 @@
 import type { SessionWorkspace } from '@platform/ui';
 import { postSignInPath } from '../src/auth/post-sign-in';
-import { pickWorkspace, planSwitch, workspacesIn } from '../src/app/workspace-selection';
+import { pickWorkspace, planSwitch, workspacesIn } from '../src/contexts/workspace-selection';
 
 const ws = (uid: string, region: 'eu' | 'na', isOwn = false): SessionWorkspace => ({ uid, region, isOwn, workspaceName: uid });
 const list = [ws('shared-eu', 'eu'), ws('me', 'eu', true), ws('me', 'na', true), ws('shared-na', 'na')];

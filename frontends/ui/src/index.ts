@@ -1,6 +1,3 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-
 export * from './mantine';
 export { UiProvider, theme } from './components/UiProvider';
 export { LoadingScreen } from './components/LoadingScreen';
@@ -10,10 +7,9 @@ export { ScreenPlaceholder } from './components/ScreenPlaceholder';
 export { notify, NOTICE_MS } from './notices/notify';
 export { NOTICES } from './notices/catalog';
 export { truncateName, SHORT_NAME_MAX, LIST_NAME_MAX } from './logic/truncate';
-export { nextLoadingProgress, loadingMessage, LOADING_WELCOME } from './logic/loading-progress';
+export { nextLoadingProgress, loadingMessage, LOADING_WELCOME, type LoadingStage } from './logic/loading-progress';
 export { readStored, writeStored } from './logic/storage';
 export { validationMessage } from './logic/validation';
-export { useLocationPath, navigateTo } from './logic/location';
 export { PRODUCT } from './logic/product';
 export { ApiError, apiRequest, isUnavailable } from './api/http';
 export { API_PATHS } from './api/paths';
@@ -22,6 +18,6 @@ export { agentApi, listAgents, type Agent, type AgentVersion } from './api/agent
 export { mediaApi, type AiCssAnswer, type UploadOptions, type UploadProgress } from './api/media-api';
 export * from './api/hooks';
 export type * from './api/types';
-export { REMOTE_APPS, remoteOutletId, type RemoteName } from './mf/remotes';
-export { createRemoteLifecycles } from './mf/remote-lifecycles';
+export type { RemoteName, RemoteProps } from './micro-frontends/remotes';
+export { createRemoteParcel } from './micro-frontends/parcel';
 export { useFormField } from './logic/form-field';

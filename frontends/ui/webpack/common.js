@@ -5,23 +5,17 @@ const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const shellDist = path.join(repoRoot, 'frontends/shell/dist');
-const uiVersion = require('../package.json').version;
 
 /**
- * Shared singletons. The host provides them eagerly (they are in its first paint anyway);
- * remotes never bundle their own copy (import: false), so one React, one Mantine context
- * and one query cache exist on the page.
+ * Shared singletons: only what must be one instance on the page (React's renderer and the
+ * query library). The shell provides them through the Module Federation runtime
+ * (shell/src/remotes/federation.ts, same names); remotes never bundle their own copy
+ * (import: false). Everything else, Mantine and @platform/ui included, is bundled per app and
+ * tree-shaken, so a page downloads only what it renders.
  */
-function sharedModules({ host }) {
-  const entry = (requiredVersion) =>
-    host ? { singleton: true, eager: true, requiredVersion } : { singleton: true, import: false, requiredVersion };
-  return {
-    react: entry('^18.3.1'),
-    'react-dom': entry('^18.3.1'),
-    '@tanstack/react-query': entry('^5.0.0'),
-    '@platform/ui': entry(`^${uiVersion}`),
-  };
-}
+const SHARED = { react: '^18.3.1', 'react-dom': '^18.3.1', '@tanstack/react-query': '^5.0.0' };
+const remoteShared = () =>
+  Object.fromEntries(Object.entries(SHARED).map(([name, requiredVersion]) => [name, { singleton: true, import: false, requiredVersion }]));
 
 /** TypeScript through swc, contracts from source (tree-shaken), CSS extracted in production. */
 function baseConfig({ mode, entry, outputPath, publicPath, clean = true }) {
@@ -30,7 +24,8 @@ function baseConfig({ mode, entry, outputPath, publicPath, clean = true }) {
     mode,
     entry,
     target: 'web',
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Never an eval-based devtool: the gateway's CSP (script-src 'self') refuses eval in every mode.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: outputPath,
       publicPath,
@@ -61,6 +56,8 @@ function baseConfig({ mode, entry, outputPath, publicPath, clean = true }) {
         // contracts' modules only declare constants and schemas: unused ones (and joi) drop out.
         { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        // Self-hosted web fonts (@fontsource): hashed files next to the scripts, never inlined.
+        { test: /\.woff2?$/, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:10][ext]' } },
       ],
     },
     plugins: [
@@ -76,11 +73,10 @@ function baseConfig({ mode, entry, outputPath, publicPath, clean = true }) {
   };
 }
 
-module.exports = { repoRoot, shellDist, sharedModules, baseConfig };
+module.exports = { repoRoot, shellDist, baseConfig };
 
-/** Full webpack config of a remote: exposes './app' (single-spa lifecycles) into shell/dist/remotes/<name>/. */
+/** Full webpack config of a remote: exposes './app' (a single-spa parcel) into shell/dist/remotes/<name>/. */
 function remoteConfig({ name, exposes, mode }) {
-  const { ModuleFederationPlugin } = require('webpack').container;
   const config = baseConfig({
     mode,
     entry: {},
@@ -88,9 +84,8 @@ function remoteConfig({ name, exposes, mode }) {
     publicPath: `/remotes/${name}/`,
   });
   config.output.uniqueName = name;
-  config.plugins.push(
-    new ModuleFederationPlugin({ name, filename: 'remoteEntry.js', exposes, shared: sharedModules({ host: false }) }),
-  );
+  const { ModuleFederationPlugin } = require('webpack').container;
+  config.plugins.push(new ModuleFederationPlugin({ name, filename: 'remoteEntry.js', exposes, shared: remoteShared() }));
   return config;
 }
 

@@ -1,4 +1,4 @@
-// The ui package's index imports these; this page imports only some of its modules, so it loads them itself.
+// The shell's page loads the global styles (ShellApp); this page stands alone, so it loads them itself.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { useState } from 'react';

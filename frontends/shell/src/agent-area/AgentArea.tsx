@@ -2,9 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AGENT_TABS, BROWSER_STORAGE_KEYS, DEFAULT_AGENT_TAB, type AgentTabKey } from '@platform/contracts';
 import { ApiError, Group, Skeleton, Stack, Text, Title, readStored, useAgent, useMediaQuery, writeStored, type Agent } from '@platform/ui';
-import { useAgentEditor } from '../app/agent-editor-context';
-import { useWorkspace } from '../app/workspace-context';
-import { pickWorkspace, saveSelection } from '../app/workspace-selection';
+import { useAgentEditor } from '../contexts/agent-editor-context';
+import { useWorkspace } from '../contexts/workspace-context';
+import { usePageTitle } from '../pages/page-title';
+import { pickWorkspace, saveSelection } from '../contexts/workspace-selection';
 import { AgentNav } from './AgentNav';
 import { DebuggerPanel } from './DebuggerPanel';
 import { AgentFormProvider } from './forms/fields';
@@ -38,6 +39,7 @@ export default function AgentArea() {
   const searchTabs = useMemo(() => buildSearchableTabs(region, agentId, tabs), [region, agentId, tabs]);
   const hrefOf = useCallback((tab: AgentTabKey) => agentTabHref(region, agentId, tab), [region, agentId]);
   const onChange = useCallback((change: (a: Agent) => Agent) => stored && editDraft(stored, change), [stored, editDraft]);
+  usePageTitle([isAgentTab(rawSection) ? AGENT_TABS[rawSection] : undefined, agent?.title || undefined].filter(Boolean).join(' · ') || 'Agent');
 
   // ?showDebugger=true turns the test panel on until it is closed (remembered locally).
   const debuggerParam = params.get('showDebugger') === 'true';

@@ -2,7 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { NAVIGATION_SEARCH } from '@platform/contracts';
 import { Badge, Group, IconSearch, Paper, Popover, Stack, Text, TextInput, UnstyledButton, useDebouncedValue } from '@platform/ui';
-import { NavigationSearch as SearchIndex, autoNavigateTarget, type NavSearchResult, type SearchableTab } from './logic/navigation-search';
+import { autoNavigateTarget, type NavSearchResult, type SearchableTab } from './logic/navigation-search';
+import type { NavigationSearch as SearchIndex } from './logic/search-index';
+
+// Fuse.js arrives with the first use of the box, not with the agent area.
+const loadSearchIndex = () => import(/* webpackChunkName: "navigation-search" */ './logic/search-index');
 
 const BADGE_COLOR: Record<string, string> = { 'Strong match': 'teal', 'Good match': 'blue', 'Possible match': 'gray' };
 
@@ -14,14 +18,23 @@ const BADGE_COLOR: Record<string, string> = { 'Strong match': 'teal', 'Good matc
 export function NavigationSearch({ tabs, compact = false }: { tabs: readonly SearchableTab[]; compact?: boolean }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const index = useMemo(() => new SearchIndex(tabs), [tabs]);
+  const [index, setIndex] = useState<SearchIndex>();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, NAVIGATION_SEARCH.debounceMs);
   const [focused, setFocused] = useState(false);
   const focusedRef = useRef(false);
-  const searching = query.trim() !== '' && query !== debounced;
+  const wantsIndex = focused || query !== '';
+  useEffect(() => {
+    if (!wantsIndex) return;
+    let current = true;
+    void loadSearchIndex().then(({ NavigationSearch }) => current && setIndex(new NavigationSearch(tabs)));
+    return () => {
+      current = false;
+    };
+  }, [tabs, wantsIndex]);
+  const searching = query.trim() !== '' && (query !== debounced || !index);
   const currentHref = pathname + search;
-  const results: NavSearchResult[] = useMemo(() => (searching ? [] : index.search(debounced, pathname)), [index, debounced, pathname, searching]);
+  const results: NavSearchResult[] = useMemo(() => (searching || !index ? [] : index.search(debounced, pathname)), [index, debounced, pathname, searching]);
 
   const go = (tab: SearchableTab) => {
     setQuery('');

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAgent } from '@platform/ui';
-import { useAgentEditor } from '../app/agent-editor-context';
-import { useWorkspace } from '../app/workspace-context';
+import { useAgentEditor } from '../contexts/agent-editor-context';
+import { useWorkspace } from '../contexts/workspace-context';
 import { NavigationSearch } from './NavigationSearch';
 import { buildSearchableTabs } from './logic/navigation-search';
 import { visibleAgentTabs } from './logic/tabs';

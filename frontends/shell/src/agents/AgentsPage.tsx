@@ -1,18 +1,18 @@
-import { Alert, Button, LoadingScreen, PageHeader, useAgents } from '@platform/ui';
-import { useAgentEditor } from '../app/agent-editor-context';
-import { useWorkspace } from '../app/workspace-context';
+import { Alert, Button, PageHeader, useAgents } from '@platform/ui';
+import { useAgentEditor } from '../contexts/agent-editor-context';
+import { useWorkspace } from '../contexts/workspace-context';
 import { AgentList } from './AgentList';
 import { AgentsEmptyState } from './AgentsEmptyState';
-import { useLoadingProgress } from './useLoadingProgress';
+import { AgentsLoadingScreen } from './AgentsLoadingScreen';
 
-/** /app/{region}/agents: loading screen (spec 2.5), then the list or the empty state. */
+/** /app/{region}/agents: loading screen (spec 2.5; its workspace stage is the provider's), then the list or the empty state. */
 export function AgentsPage() {
   const { region, workspace } = useWorkspace();
   const agents = useAgents(region, workspace?.uid);
   const { openNewAgent } = useAgentEditor();
-  const { percent, finished } = useLoadingProgress(!workspace || !agents.isPending);
 
-  if (!finished) return <LoadingScreen percent={percent} />;
+  // The list replaces the loading screen the moment the agents are there.
+  if (workspace && agents.isPending) return <AgentsLoadingScreen stage="agents" />;
   const list = agents.data ?? [];
   return (
     <div data-testid="agents-page">

@@ -41,7 +41,7 @@ import {
   validationMessage,
   type Agent,
 } from '@platform/ui';
-import { useWorkspace } from '../app/workspace-context';
+import { useWorkspace } from '../contexts/workspace-context';
 import { postCreatePath } from '../agent-area/logic/tabs';
 import { TEMPLATE_TABS, readTemplateFile, showsPlatformChooser, templatesOfTab, type TemplateTab } from './new-agent';
 import './new-agent.css';

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { LAYOUT_PX } from '@platform/contracts';
 import { Alert, Button, Drawer, useDisclosure, useMediaQuery } from '@platform/ui';
-import { SideNav } from './SideNav';
-import { TopBar } from './TopBar';
-import { useWorkspace } from './workspace-context';
+import { SideNav } from '../side-nav/SideNav';
+import { TopBar } from '../top-bar/TopBar';
+import { useWorkspace } from '../contexts/workspace-context';
 import './app-layout.css';
 
 /** Top bar, side navigation (200 px open, 65 px collapsed; a drawer on phones) and content. */

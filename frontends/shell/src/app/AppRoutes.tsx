@@ -1,15 +1,17 @@
 import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useMatch, useParams } from 'react-router-dom';
+import { AgentsLoadingScreen } from '../agents/AgentsLoadingScreen';
 import { AgentsPage } from '../agents/AgentsPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { Titled } from '../pages/page-title';
+import { RemoteApp } from '../remotes/RemoteApp';
 import { Group, Skeleton, Stack } from '@platform/ui';
-import { AgentEditorProvider, useAgentEditor } from './agent-editor-context';
+import { AgentEditorProvider, useAgentEditor } from '../contexts/agent-editor-context';
 import { AppLayout } from './AppLayout';
 import { AppPlaceholderPage } from './AppPlaceholderPage';
-import { ALL_NAV_ITEMS } from './nav-structure';
-import { RemoteOutlet } from './RemoteOutlet';
-import { WorkspaceProvider } from './workspace-context';
-import { isRegion } from './workspace-selection';
+import { ALL_NAV_ITEMS } from '../side-nav/nav-structure';
+import { WorkspaceProvider } from '../contexts/workspace-context';
+import { isRegion } from '../contexts/workspace-selection';
 
 /** Pages whose content arrives with later issues, keyed by their path under /app/{region}. */
 const PLACEHOLDER_PAGES = [
@@ -52,14 +54,16 @@ function NewAgentDrawerMount() {
 /** /app/{region}/*: the app shell around every signed-in page. */
 export default function AppRoutes() {
   const { region } = useParams();
-  if (!isRegion(region)) return <NotFoundPage />;
+  // The agents list's loading screen starts with the session (its workspace stage).
+  const agentsList = useMatch('/app/:region/agents');
+  if (!isRegion(region)) return <Titled title="Page not found"><NotFoundPage /></Titled>;
   return (
-    <WorkspaceProvider region={region}>
+    <WorkspaceProvider region={region} pending={agentsList ? <AgentsLoadingScreen stage="workspace" /> : undefined}>
       <AgentEditorProvider>
       <AppLayout>
         <Routes>
           <Route index element={<Navigate to="agents" replace />} />
-          <Route path="agents" element={<AgentsPage />} />
+          <Route path="agents" element={<Titled title="Agents"><AgentsPage /></Titled>} />
           <Route
             path="agents/:agentId/:section?"
             element={
@@ -68,10 +72,10 @@ export default function AppRoutes() {
               </Suspense>
             }
           />
-          <Route path="agency/*" element={<RemoteOutlet name="agency_settings" />} />
-          <Route path="clients/*" element={<RemoteOutlet name="agency_settings" />} />
+          <Route path="agency/*" element={<Titled title="Agency"><RemoteApp name="agency_settings" screen="agency" /></Titled>} />
+          <Route path="clients/*" element={<Titled title="Clients"><RemoteApp name="agency_settings" screen="clients" /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (
-            <Route key={page.path} path={page.path.slice(1)} element={<AppPlaceholderPage title={page.title} />} />
+            <Route key={page.path} path={page.path.slice(1)} element={<Titled title={page.title}><AppPlaceholderPage title={page.title} /></Titled>} />
           ))}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Routes>

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DELETE_WORKSPACE_CONFIRMATION, saveWorkspaceRequestSchema } from '@platform/contracts';
 import { ApiError, Button, Divider, Drawer, NOTICES, Stack, Text, TextInput, notify, useDeleteWorkspace, useSaveWorkspace, useFormField, validationMessage } from '@platform/ui';
-import { useWorkspace } from './workspace-context';
-import { saveSelection } from './workspace-selection';
+import { useWorkspace } from '../contexts/workspace-context';
+import { saveSelection } from '../contexts/workspace-selection';
 
 const notFound = (error: Error) => error instanceof ApiError && error.status === 404;
 

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { MESSAGES, inviteEmail } from '@platform/contracts';
 import { Button, Drawer, NOTICES, Stack, Text, TextInput, notify, useInvite, useFormField, validationMessage } from '@platform/ui';
-import { useWorkspace } from './workspace-context';
+import { useWorkspace } from '../contexts/workspace-context';
 
 const inviteSchema = inviteEmail().required();
 

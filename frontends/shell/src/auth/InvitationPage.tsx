@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, notify, useJoinWorkspace, useSession } from '@platform/ui';
 import { PageLoader } from '../pages/PageLoader';
-import { loadSelection, saveSelection } from '../app/workspace-selection';
+import { loadSelection, saveSelection } from '../contexts/workspace-selection';
 import { postSignInPath } from './post-sign-in';
 import { forgetInvitation, rememberInvitation } from './pending-invitation';
 

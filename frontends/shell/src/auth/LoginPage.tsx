@@ -24,7 +24,7 @@ import {
   workspaceApi,
   QUERY_KEYS,
 } from '@platform/ui';
-import { loadSelection } from '../app/workspace-selection';
+import { loadSelection } from '../contexts/workspace-selection';
 import { storedAttribution } from './attribution';
 import { pendingInvitation } from './pending-invitation';
 import { postSignInPath } from './post-sign-in';

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BROWSER_STORAGE_KEYS } from '@platform/contracts';
 import { Button, Center, Group, Paper, ScreenPlaceholder, Stack, Text, Title, useSaveWorkspace, useSession, writeStored } from '@platform/ui';
-import { isRegion, pickWorkspace } from '../app/workspace-selection';
+import { isRegion, pickWorkspace } from '../contexts/workspace-selection';
 
 /** /onboarding?region=eu|na: the three steps (spec 2.13) arrive with the onboarding issue. */
 export default function OnboardingPage() {

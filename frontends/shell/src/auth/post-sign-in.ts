@@ -1,6 +1,6 @@
 import { REGIONS } from '@platform/contracts';
 import type { SessionResponse } from '@platform/ui';
-import { pickWorkspace, type SavedSelection } from '../app/workspace-selection';
+import { pickWorkspace, type SavedSelection } from '../contexts/workspace-selection';
 
 /**
  * Where a signed-in user goes: a pending invitation link first (spec 4.5), then onboarding,

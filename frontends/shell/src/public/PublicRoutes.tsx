@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { Titled } from '../pages/page-title';
 import { ContentPage } from './ContentPage';
 import { LEGAL_PAGES } from './content/legal';
 import { MARKETING_PAGES } from './content/marketing';
@@ -16,13 +17,13 @@ export default function PublicRoutes() {
       <PublicHeader />
       <main style={{ minHeight: 'calc(100vh - 64px)' }}>
         <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/landing2" element={<HomePage />} />
-          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/" element={<Titled title="AI chat and voice agents"><HomePage /></Titled>} />
+          <Route path="/landing2" element={<Titled title="AI chat and voice agents"><HomePage /></Titled>} />
+          <Route path="/pricing" element={<Titled title="Pricing"><PricingPage /></Titled>} />
           {[...MARKETING_PAGES, ...LEGAL_PAGES].map((page) => (
-            <Route key={page.path} path={page.path} element={<ContentPage page={page} />} />
+            <Route key={page.path} path={page.path} element={<Titled title={page.title}><ContentPage page={page} /></Titled>} />
           ))}
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<Titled title="Page not found"><NotFoundPage /></Titled>} />
         </Routes>
       </main>
       <PublicFooter />

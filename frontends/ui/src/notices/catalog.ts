@@ -5,6 +5,8 @@ export const NOTICES = {
     inviteSucceeded: (email: string) => `Successfully invited ${email}`,
     saveFailed: 'Failed to save workspace.',
     saveSucceeded: 'Successfully saved workspace data.',
+    /** The spec has no text for creating one; worded like its siblings, and names what was created. */
+    created: (name: string) => `Successfully created workspace ${name}.`,
     deleteFailed: 'Failed to delete workspace.',
     deleteSucceeded: 'Successfully deleted workspace.',
     notFound: 'Workspace not found.',

@@ -107,6 +107,8 @@ export function NumberField({ path, label, description, placeholder, disabled, m
       step={step}
       suffix={suffix}
       decimalScale={step !== undefined && step < 1 ? 2 : undefined}
+      // Never clamp: a value out of range stays as typed and the schema's message says why.
+      clampBehavior="none"
       value={f.value ?? ''}
       error={f.error}
       onChange={(v) => f.onChange(typeof v === 'number' ? v : v === '' ? undefined : Number(v))}
@@ -139,13 +141,16 @@ export function SelectField({
   searchable,
 }: FieldProps & { data: readonly (string | { value: string; label: string })[]; clearable?: boolean; searchable?: boolean }) {
   const f = useField<string>(path);
+  const options = data as (string | { value: string; label: string })[];
+  const known = f.value === undefined || options.some((o) => (typeof o === 'string' ? o : o.value) === f.value);
   return (
     <Select
       id={fieldId(path)}
       label={label}
       description={description}
       disabled={disabled}
-      data={data as (string | { value: string; label: string })[]}
+      // A stored value the list does not know is still shown (a Select shows nothing for it).
+      data={known ? options : [f.value as string, ...options]}
       clearable={clearable}
       searchable={searchable}
       allowDeselect={Boolean(clearable)}

@@ -1,6 +1,6 @@
 import { AGENT_THEMES, BUTTONS_LAYOUTS } from '@platform/contracts';
 import { Group, SimpleGrid, Stack } from '@platform/ui';
-import { useWorkspace } from '../../app/workspace-context';
+import { useWorkspace } from '../../contexts/workspace-context';
 import { ImageUpload, ThemeEditor } from '../editor-slots';
 import { FormSection, NumberField, SelectField, SwitchField, TextAreaField, TextField, useAgentForm, useField } from '../forms/fields';
 import type { TabProps } from './TabContent';

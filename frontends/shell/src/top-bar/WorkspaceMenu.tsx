@@ -16,12 +16,12 @@ import {
   truncateName,
 } from '@platform/ui';
 import { useSignOut } from './useSignOut';
-import { useWorkspace } from './workspace-context';
-import { workspacesIn } from './workspace-selection';
+import { useWorkspace } from '../contexts/workspace-context';
+import { workspacesIn } from '../contexts/workspace-selection';
 
 // Forms load with the contracts' joi schemas only when opened.
-const InviteDrawer = lazy(() => import('./InviteDrawer'));
-const EditWorkspaceDrawer = lazy(() => import('./EditWorkspaceDrawer'));
+const InviteDrawer = lazy(() => import('../app/InviteDrawer'));
+const EditWorkspaceDrawer = lazy(() => import('../app/EditWorkspaceDrawer'));
 const NewWorkspaceModal = lazy(() => import('./NewWorkspaceModal'));
 
 type Panel = 'invite' | 'edit' | 'new' | null;

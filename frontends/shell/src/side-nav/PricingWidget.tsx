@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DEFAULT_PLAN_LIMITS, PLANS } from '@platform/contracts';
 import { Button, Paper, Text } from '@platform/ui';
-import { useWorkspace } from './workspace-context';
+import { useWorkspace } from '../contexts/workspace-context';
 
 /** Current plan at a glance with the way to upgrade (plan data arrives with billing). */
 export function PricingWidget() {

@@ -33,8 +33,8 @@ import {
 import { publishButtonState } from '../agent-area/logic/publish';
 import { agentTabHref, switchAgentHref } from '../agent-area/logic/tabs';
 import { templateFileName } from '../agents/new-agent';
-import { useAgentEditor } from './agent-editor-context';
-import { useWorkspace } from './workspace-context';
+import { useAgentEditor } from '../contexts/agent-editor-context';
+import { useWorkspace } from '../contexts/workspace-context';
 
 const WebsiteScriptModal = lazy(() => import('../agent-area/topbar/WebsiteScriptModal'));
 const VersionHistoryModal = lazy(() => import('../agent-area/topbar/VersionHistoryModal'));

@@ -1,10 +1,10 @@
 import { Suspense, lazy } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ActionIcon, Box, Burger, Button, IconPlayerPlay, IconRocket } from '@platform/ui';
-import { agentIdFromPath } from './agent-editor-context';
+import { agentIdFromPath } from '../contexts/agent-editor-context';
 import { AgentSwitcher, PublishControls } from './AgentControls';
 import { WorkspaceMenu } from './WorkspaceMenu';
-import { useWorkspace } from './workspace-context';
+import { useWorkspace } from '../contexts/workspace-context';
 
 // Fuse.js and the tab index load with the first agent page.
 const TopBarSearch = lazy(() => import('../agent-area/TopBarSearch'));

@@ -19,13 +19,13 @@ import {
   readStored,
   writeStored,
 } from '@platform/ui';
-import { useAgentEditor } from './agent-editor-context';
+import { useAgentEditor } from '../contexts/agent-editor-context';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { NAV_ICONS } from './nav-icons';
 import { NAV_BOTTOM, NAV_GROUPS, NAV_TOP, isNavActive, navHref, normaliseGroupState, type GroupState, type NavItem } from './nav-structure';
 import { PricingWidget } from './PricingWidget';
 import { TrialBanner } from './TrialBanner';
-import { useWorkspace } from './workspace-context';
+import { useWorkspace } from '../contexts/workspace-context';
 
 interface SideNavProps {
   collapsed: boolean;

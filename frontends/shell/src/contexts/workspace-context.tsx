@@ -28,8 +28,8 @@ export function useWorkspace(): WorkspaceContextValue {
 /** How long the 'Switching to {REGION} region...' screen stays before the new region loads. */
 const REGION_SWITCH_MS = 900;
 
-/** Session, workspace selection (spec 4.4, 4.5) and the region switch for the app routes. */
-export function WorkspaceProvider({ region, children }: { region: Region; children: ReactNode }) {
+/** Session, workspace selection (spec 4.4, 4.5) and the region switch for the app routes; `pending` shows while the session loads. */
+export function WorkspaceProvider({ region, pending = <PageLoader />, children }: { region: Region; pending?: ReactNode; children: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -57,7 +57,7 @@ export function WorkspaceProvider({ region, children }: { region: Region; childr
   );
 
   if (switchingTo) return <RegionSwitchScreen region={switchingTo} />;
-  if (session.isPending) return <PageLoader />;
+  if (session.isPending) return <>{pending}</>;
   if (session.error instanceof ApiError && session.error.status === 401) return <Navigate to="/login" replace />;
   if (session.data?.needsOnboarding && !readStored(BROWSER_STORAGE_KEYS.onboardingCompleted, false)) return <Navigate to={`/onboarding?region=${region}`} replace />;
   // A selection in the other region wins over the URL: land on that region's agents list.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { WHITELABEL } from '@platform/contracts';
 import { Button, Paper, Text } from '@platform/ui';
-import { useWorkspace } from './workspace-context';
+import { useWorkspace } from '../contexts/workspace-context';
 
 /** Whitelabel trial offer; starting the trial (stripe.activateWhitelabelTrial) arrives with billing. */
 export function TrialBanner() {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { REGIONS, createWorkspaceRequestSchema, type Region } from '@platform/contracts';
 import { Button, Modal, NOTICES, SegmentedControl, Stack, Text, TextInput, notify, useCreateWorkspace, useFormField, validationMessage } from '@platform/ui';
-import { useWorkspace } from './workspace-context';
+import { useWorkspace } from '../contexts/workspace-context';
 
 /** + New Workspace: a name and the data region it lives in. */
 export default function NewWorkspaceModal({ onClose }: { onClose: () => void }) {
@@ -19,7 +19,7 @@ export default function NewWorkspaceModal({ onClose }: { onClose: () => void }) 
       { region, workspaceName },
       {
         onSuccess: () => {
-          notify.success(NOTICES.workspace.saveSucceeded);
+          notify.success(NOTICES.workspace.created(workspaceName));
           onClose();
         },
         onError: () => notify.error(NOTICES.workspace.saveFailed),

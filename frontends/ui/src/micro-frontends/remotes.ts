@@ -1,0 +1,9 @@
+/**
+ * What the shell passes to each remote when it mounts it: the shell's router owns every URL,
+ * so a remote is told which of its screens the route asked for instead of matching the URL again.
+ */
+export interface RemoteProps {
+  agency_settings: { screen: 'agency' | 'clients' };
+  client_dashboard: object;
+}
+export type RemoteName = keyof RemoteProps;
