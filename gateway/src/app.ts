@@ -4,6 +4,7 @@ import { createApp, type Logger } from '@platform/kit';
 import type { GatewayConfig } from './config';
 import { CredentialVerifier } from './clients/credential-verifier';
 import { ServiceCatalog } from './clients/service-catalog';
+import { SessionVerifier } from './clients/session-verifier';
 import { authenticate } from './routes/auth';
 import { resolveRoute, stripPlatformHeaders } from './routes/context';
 import { corsForOrigins } from './routes/cors';
@@ -23,6 +24,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
     timeoutMs: config.serviceCallTimeoutMs,
     ...config.credentialCache,
   });
+  const sessions = new SessionVerifier({
+    workspaceUrl: config.serviceUrls.workspace,
+    region: config.defaultRegion,
+    signingSecret: config.internalSigningSecret,
+    timeoutMs: config.serviceCallTimeoutMs,
+    ...config.sessionCache,
+  });
   const catalog = new ServiceCatalog({
     serviceUrls: config.serviceUrls,
     signingSecret: config.internalSigningSecret,
@@ -39,7 +47,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Express {
   routes.use(
     '/api',
     resolveRoute(config.serviceUrls, config.defaultRegion),
-    authenticate({ jwtSecret: config.jwtSecret, verifier }),
+    authenticate({ jwtSecret: config.jwtSecret, verifier, sessions }),
     serviceProxy({ signingSecret: config.internalSigningSecret, timeoutMs: config.proxyTimeoutMs }),
   );
   routes.use(frontendRoutes(config.frontendDist));

@@ -8,6 +8,7 @@ export interface WorkspaceConfig {
   mailFrom: string;
   /** Absolute base of links in e-mails (the shell's origin). */
   publicUrl: string;
+  /** Secure session cookie: COOKIE_SECURE, else whether PUBLIC_URL is https. */
   cookieSecure: boolean;
   /** Key of the hashes of sign-in codes and invitation tokens. */
   hashPepper: string;
@@ -31,14 +32,15 @@ export function loadConfig(): WorkspaceConfig {
   const accountsRegion = env('ACCOUNTS_REGION', 'eu') as Region;
   if (!REGIONS.includes(accountsRegion)) throw new Error(`ACCOUNTS_REGION must be one of ${REGIONS.join(', ')}`);
   const platform = platformConfig();
+  const publicUrl = env('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, '');
   return {
     port: int('PORT', 4001),
     platform,
     hashPepper: env('HASH_PEPPER', platform.jwtSecret),
     smtpUrl: env('SMTP_URL', 'smtp://127.0.0.1:1025'),
     mailFrom: env('MAIL_FROM', 'Platform <no-reply@localhost>'),
-    publicUrl: env('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, ''),
-    cookieSecure: env('COOKIE_SECURE', 'false') === 'true',
+    publicUrl,
+    cookieSecure: env('COOKIE_SECURE', String(publicUrl.startsWith('https://'))) === 'true',
     accountsRegion,
     loginCode: {
       ttlSeconds: int('LOGIN_CODE_TTL_SECONDS', 600),

@@ -6,7 +6,8 @@ import { unauthorized } from '../http/errors';
 /** Who the gateway verified the caller to be. Services authorise against this only. */
 export type Identity =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; email: string }
+  /** sessionId: the server-side session of a cookie or bearer JWT (what sign-out ends). */
+  | { kind: 'user'; userId: string; email: string; sessionId?: string }
   | { kind: 'workspace'; workspaceId: string; region: string }
   | { kind: 'agent'; agentId: string; region: string }
   | { kind: 'agency'; agencyId: string }

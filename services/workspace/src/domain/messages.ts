@@ -16,4 +16,5 @@ export const SERVICE_MESSAGES = {
   gatewayOnly: 'Only the gateway may verify credentials.',
   internalOnly: 'Only platform services may ask this.',
   unknownCredential: 'Unknown credential',
+  rotateNeedsUser: 'Sign in to regenerate the workspace secret.',
 } as const;

@@ -12,8 +12,8 @@ import type { AuthUseCases, SignedIn } from '../usecases/auth';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from './session-cookie';
 
 export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpec[] {
-  const signedIn = (res: Response, { account, isNewUser }: SignedIn) => {
-    setSessionCookie(res, { userId: account._id, email: account.email }, cookie);
+  const signedIn = (res: Response, { account, isNewUser, session }: SignedIn) => {
+    setSessionCookie(res, session, cookie);
     res.json({ success: true, user: authUser(account), isNewUser } satisfies SignInResponse);
   };
   return [
@@ -57,13 +57,13 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       operationId: 'setPassword',
       method: 'post',
       path: '/v2/auth/password',
-      summary: "Sets the signed-in user's password",
+      summary: "Sets the signed-in user's password and ends their other sessions",
       access: 'user',
       schemas: { body: setPasswordRequestSchema },
       success: { status: 200, description: '{success, user}' },
       failures: [400, 401, 403],
       handler: async (req, res) => {
-        const account = await auth.setPassword(requireUser(req).userId, req.body.password);
+        const account = await auth.setPassword(requireUser(req), req.body.password);
         res.json({ success: true, user: authUser(account) });
       },
     },
@@ -71,10 +71,11 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       operationId: 'logout',
       method: 'post',
       path: '/v2/auth/logout',
-      summary: 'Signs out: clears the session cookie',
+      summary: 'Signs out: ends the session on the server and clears the session cookie',
       access: 'public',
       success: { status: 200, description: '{success}' },
-      handler: async (_req, res) => {
+      handler: async (req, res) => {
+        await auth.signOut(req.identity);
         clearSessionCookie(res, cookie);
         res.json({ success: true });
       },

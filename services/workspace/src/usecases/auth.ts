@@ -9,7 +9,7 @@ import {
   type SessionResponse,
   type VerifyLoginCodeRequest,
 } from '@platform/contracts';
-import { HttpError, badRequest, tooManyRequests, unauthorized } from '@platform/kit';
+import { HttpError, badRequest, tooManyRequests, unauthorized, type Identity, type SessionClaims } from '@platform/kit';
 import { authUser, type AccountRecord } from '../domain/accounts';
 import { loginCodeStatus, type LoginCodeRecord, type LoginCodeStatus } from '../domain/login-codes';
 import { SERVICE_MESSAGES } from '../domain/messages';
@@ -18,15 +18,22 @@ import { needsOnboarding, personalWorkspace, workspaceSummary } from '../domain/
 import { workspaceEvent } from '../events/workspace-events';
 import { loginCodeMail } from '../mail/templates';
 import type { UseCaseDeps } from './deps';
+import { SessionUseCases } from './sessions';
 
 export interface SignedIn {
   account: AccountRecord;
   isNewUser: boolean;
+  /** the new server-side session, for the cookie */
+  session: SessionClaims;
 }
 
 /** Sign-in by one-time code or password, accounts, and the session's view of the user. */
 export class AuthUseCases {
-  constructor(private readonly deps: UseCaseDeps) {}
+  private readonly sessions: SessionUseCases;
+
+  constructor(private readonly deps: UseCaseDeps) {
+    this.sessions = new SessionUseCases(deps);
+  }
 
   /** E-mails a new code, at most `maxSends` per e-mail and window. */
   async requestCode(email: string): Promise<void> {
@@ -87,13 +94,20 @@ export class AuthUseCases {
     if (!account?.passwordHash || !matches) throw unauthorized(AUTH_MESSAGES.loginFailed);
     await rateLimits.reset(config.accountsRegion, key);
     await this.ensurePersonalWorkspaces(account);
-    return { account, isNewUser: false };
+    return { account, isNewUser: false, session: await this.sessions.start(account) };
   }
 
-  async setPassword(userId: string, password: string): Promise<AccountRecord> {
+  /** Sets the password and ends the user's other sessions (the one that set it stays). */
+  async setPassword(user: { userId: string; sessionId?: string }, password: string): Promise<AccountRecord> {
     const passwordHash = await hashPassword(password);
-    if (!(await this.deps.accounts.setPasswordHash(userId, passwordHash))) throw unauthorized(AUTH_MESSAGES.signInRequired);
-    return (await this.deps.accounts.findById(userId))!;
+    if (!(await this.deps.accounts.setPasswordHash(user.userId, passwordHash))) throw unauthorized(AUTH_MESSAGES.signInRequired);
+    await this.sessions.endOthers(user.userId, user.sessionId);
+    return (await this.deps.accounts.findById(user.userId))!;
+  }
+
+  /** Sign-out ends the session on the server, not only the cookie. */
+  async signOut(identity: Identity): Promise<void> {
+    await this.sessions.end(identity);
   }
 
   /** The signed-in user, their workspaces in every region, and whether onboarding is still due. */
@@ -130,7 +144,7 @@ export class AuthUseCases {
       if (!account) throw new Error('account neither inserted nor found');
     }
     await this.ensurePersonalWorkspaces(account);
-    return { account, isNewUser };
+    return { account, isNewUser, session: await this.sessions.start(account) };
   }
 
   /**
