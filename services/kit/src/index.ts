@@ -18,3 +18,4 @@ export * from './events/outbox';
 export * from './events/relay';
 export * from './events/consumer';
 export * from './platform';
+export * from './crypto/secret-box';
