@@ -14,7 +14,8 @@ export interface WorkspaceConfig {
   hashPepper: string;
   /** Where people's accounts, sign-in codes and their rate limits live (one directory for both regions). */
   accountsRegion: Region;
-  loginCode: { ttlSeconds: number; maxSends: number; sendWindowSeconds: number; maxAttempts: number };
+  /** maxSends per address and client; maxSendsPerClient over all addresses; maxAttempts wrong tries per code (or per client without a code) */
+  loginCode: { ttlSeconds: number; maxSends: number; maxSendsPerClient: number; sendWindowSeconds: number; maxAttempts: number };
   /** failed password sign-ins per e-mail and window (a success resets) */
   passwordLogin: { maxAttempts: number; windowSeconds: number };
   invitations: { ttlSeconds: number; maxPerWorkspace: number; windowSeconds: number };
@@ -45,6 +46,7 @@ export function loadConfig(): WorkspaceConfig {
     loginCode: {
       ttlSeconds: int('LOGIN_CODE_TTL_SECONDS', 600),
       maxSends: int('LOGIN_CODE_MAX_SENDS', 5),
+      maxSendsPerClient: int('LOGIN_CODE_MAX_SENDS_PER_CLIENT', 20),
       sendWindowSeconds: int('LOGIN_CODE_SEND_WINDOW_SECONDS', 900),
       maxAttempts: int('LOGIN_CODE_MAX_ATTEMPTS', 5),
     },

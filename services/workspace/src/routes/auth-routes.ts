@@ -27,7 +27,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       success: { status: 200, description: '{success, message}: the code was sent' },
       failures: [400, 429, 502],
       handler: async (req, res) => {
-        await auth.requestCode(req.body.email);
+        await auth.requestCode(req.body.email, req.ip ?? '');
         res.json({ success: true, message: `We sent a sign-in code to ${req.body.email}.` });
       },
     },
@@ -40,7 +40,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       schemas: { body: verifyLoginCodeRequestSchema },
       success: { status: 200, description: 'SignInResponse {success, user, isNewUser}; sets the session cookie' },
       failures: [400, 429],
-      handler: async (req, res) => signedIn(res, await auth.verifyCode(req.body, req.region)),
+      handler: async (req, res) => signedIn(res, await auth.verifyCode(req.body, req.region, req.ip ?? '')),
     },
     {
       operationId: 'passwordLogin',

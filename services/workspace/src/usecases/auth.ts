@@ -11,14 +11,18 @@ import {
 } from '@platform/contracts';
 import { HttpError, badRequest, tooManyRequests, unauthorized, type Identity, type SessionClaims } from '@platform/kit';
 import { authUser, type AccountRecord } from '../domain/accounts';
-import { loginCodeStatus, type LoginCodeRecord, type LoginCodeStatus } from '../domain/login-codes';
+import { judgeLoginCode, type LoginCodeRecord } from '../domain/login-codes';
 import { SERVICE_MESSAGES } from '../domain/messages';
 import { DUMMY_PASSWORD_HASH, hashPassword, keyedHash, newLoginCode, sameHash, verifyPassword } from '../domain/secrets';
 import { needsOnboarding, personalWorkspace, workspaceSummary } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
 import { loginCodeMail } from '../mail/templates';
+import type { RateLimit } from '../store/rate-limits';
 import type { UseCaseDeps } from './deps';
 import { SessionUseCases } from './sessions';
+
+/** How many of an address's newest codes a submitted code is compared with. */
+const RECENT_CODES = 5;
 
 export interface SignedIn {
   account: AccountRecord;
@@ -35,20 +39,28 @@ export class AuthUseCases {
     this.sessions = new SessionUseCases(deps);
   }
 
-  /** E-mails a new code, at most `maxSends` per e-mail and window. */
-  async requestCode(email: string): Promise<void> {
+  /**
+   * E-mails a new code: at most `maxSends` per address for each client (IP) and window, and
+   * `maxSendsPerClient` per client over all addresses. Counting per client too means a flood of
+   * requests for someone's address spends the flooder's budget, never the owner's.
+   */
+  async requestCode(email: string, clientIp: string): Promise<void> {
     const { config, rateLimits, loginCodes, mailer } = this.deps;
     const now = this.deps.now();
-    const { maxSends, sendWindowSeconds, ttlSeconds } = config.loginCode;
-    if (!(await rateLimits.take(config.accountsRegion, `login-code:${email}`, { limit: maxSends, windowSeconds: sendWindowSeconds }, now))) {
-      throw tooManyRequests(AUTH_MESSAGES.tooManyCodes);
-    }
+    const { maxSends, maxSendsPerClient, sendWindowSeconds, ttlSeconds } = config.loginCode;
+    const client = this.clientKey(clientIp);
+    const window = { windowSeconds: sendWindowSeconds };
+    const allowed =
+      (await rateLimits.take(config.accountsRegion, `login-code-client:${client}`, { ...window, limit: maxSendsPerClient }, now)) &&
+      (await rateLimits.take(config.accountsRegion, `login-code:${email}:${client}`, { ...window, limit: maxSends }, now));
+    if (!allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyCodes);
     await loginCodes.pruneOlderThan(email, new Date(now.getTime() - ttlSeconds * 1000));
     const code = newLoginCode();
     const record: LoginCodeRecord = {
       _id: randomUUID(),
       email,
       codeHash: this.codeHash(email, code),
+      client,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
       attempts: 0,
@@ -63,23 +75,35 @@ export class AuthUseCases {
     }
   }
 
-  /** Signs in with the newest code of the e-mail: single use, limited wrong tries, then burned. */
-  async verifyCode(input: VerifyLoginCodeRequest, region: Region): Promise<SignedIn> {
-    const { loginCodes, config } = this.deps;
+  /**
+   * Signs in with any recent usable code of the address (single use). Wrong tries are limited
+   * per client: they burn the client's own codes after `maxAttempts`, or spend its own counter
+   * when it asked for none, so a correct code from another client still gets through.
+   */
+  async verifyCode(input: VerifyLoginCodeRequest, region: Region, clientIp: string): Promise<SignedIn> {
+    const { loginCodes, rateLimits, config } = this.deps;
     const now = this.deps.now();
-    const { maxAttempts } = config.loginCode;
-    const latest = await loginCodes.latest(input.email);
-    assertUsable(loginCodeStatus(latest, now, maxAttempts));
-    const claimed = await loginCodes.claimAttempt(latest!._id, maxAttempts, now);
-    if (!claimed) {
-      assertUsable(loginCodeStatus(await loginCodes.latest(input.email), now, maxAttempts));
-      throw badRequest(AUTH_MESSAGES.codeExpired);
+    const { maxAttempts, ttlSeconds } = config.loginCode;
+    const client = this.clientKey(clientIp);
+    const counterKey = `login-verify:${input.email}:${client}`;
+    const counter = { limit: maxAttempts, windowSeconds: ttlSeconds };
+    const given = this.codeHash(input.email, input.code);
+    const codes = await loginCodes.recent(input.email, RECENT_CODES);
+    const spent = await rateLimits.exhausted(config.accountsRegion, counterKey, counter, now);
+    const judgement = judgeLoginCode(codes, (record) => sameHash(record.codeHash, given), client, now, maxAttempts, spent);
+    switch (judgement.outcome) {
+      case 'blocked':
+        throw tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts);
+      case 'none':
+        throw badRequest(AUTH_MESSAGES.codeExpired);
+      case 'match':
+        if (!(await loginCodes.markUsed(judgement.code._id, now))) throw badRequest(AUTH_MESSAGES.codeExpired);
+        return this.signIn(input.email, region, { ref: input.ref, utm_source: input.utm_source });
+      case 'wrong': {
+        const burned = judgement.charge ? await this.spendCodeTry(judgement.charge) : await this.spendClientTry(counterKey, counter);
+        throw burned ? tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts) : badRequest(AUTH_MESSAGES.codeIncorrect);
+      }
     }
-    if (!sameHash(claimed.codeHash, this.codeHash(input.email, input.code))) {
-      throw claimed.attempts >= maxAttempts ? tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts) : badRequest(AUTH_MESSAGES.codeIncorrect);
-    }
-    if (!(await loginCodes.markUsed(claimed._id, now))) throw badRequest(AUTH_MESSAGES.codeExpired);
-    return this.signIn(input.email, region, { ref: input.ref, utm_source: input.utm_source });
   }
 
   /** Password sign-in; every try counts against the e-mail's budget until one succeeds. */
@@ -174,12 +198,27 @@ export class AuthUseCases {
     if (created.some(Boolean)) this.deps.eventsWritten();
   }
 
+  /** One wrong try on the client's own code; true when that was its last. */
+  private async spendCodeTry(code: LoginCodeRecord): Promise<boolean> {
+    const { maxAttempts } = this.deps.config.loginCode;
+    const after = await this.deps.loginCodes.claimAttempt(code._id, maxAttempts, this.deps.now());
+    return !after || after.attempts >= maxAttempts;
+  }
+
+  /** One wrong try of a client that asked for no code of this address; true when that was its last. */
+  private async spendClientTry(key: string, limit: RateLimit): Promise<boolean> {
+    const { rateLimits, config } = this.deps;
+    const now = this.deps.now();
+    return !(await rateLimits.take(config.accountsRegion, key, limit, now)) || (await rateLimits.exhausted(config.accountsRegion, key, limit, now));
+  }
+
+  /** Clients are counted by a keyed hash of their IP, never the address itself. */
+  private clientKey(ip: string) {
+    return keyedHash(this.deps.config.hashPepper, 'client', ip).slice(0, 32);
+  }
+
   private codeHash(email: string, code: string) {
     return keyedHash(this.deps.config.hashPepper, 'login-code', email, code);
   }
 }
 
-function assertUsable(status: LoginCodeStatus): void {
-  if (status === 'burned') throw tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts);
-  if (status !== 'usable') throw badRequest(AUTH_MESSAGES.codeExpired);
-}
