@@ -16,6 +16,7 @@ import { SERVICE_MESSAGES } from '../domain/messages';
 import { DUMMY_PASSWORD_HASH, hashPassword, keyedHash, newLoginCode, sameHash, verifyPassword } from '../domain/secrets';
 import { needsOnboarding, personalWorkspace, workspaceSummary } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
+import { RecipientRefused } from '../mail/mailer';
 import { loginCodeMail } from '../mail/templates';
 import type { RateLimit } from '../store/rate-limits';
 import type { UseCaseDeps } from './deps';
@@ -69,8 +70,9 @@ export class AuthUseCases {
     try {
       await mailer.send(loginCodeMail(email, code, Math.round(ttlSeconds / 60)));
     } catch (err) {
-      this.deps.logger.error({ err }, 'sign-in code e-mail failed');
       await loginCodes.remove(record._id);
+      if (err instanceof RecipientRefused) throw badRequest(SERVICE_MESSAGES.addressRefused(email));
+      this.deps.logger.error({ err }, 'sign-in code e-mail failed');
       throw new HttpError(502, SERVICE_MESSAGES.codeEmailFailed);
     }
   }
