@@ -94,13 +94,13 @@ wait_until() {
 
 # The secrets of this installation, generated on first use and kept out of git (.data/ is
 # ignored): nothing signs sessions or internal headers with a committed value.
-LOCAL_SECRETS_FILE="$DATA_DIR/secrets.env"
+LOCAL_SECRETS_FILE="${LOCAL_SECRETS_FILE:-$DATA_DIR/secrets.env}"
 LOCAL_SECRET_NAMES=(JWT_SECRET INTERNAL_SIGNING_SECRET CHANNEL_CREDENTIALS_KEY)
 
 # ensure_local_secrets: adds a random 48-character value for every missing secret.
 ensure_local_secrets() {
   local name
-  mkdir -p "$DATA_DIR"
+  mkdir -p "$(dirname "$LOCAL_SECRETS_FILE")"
   (umask 077 && touch "$LOCAL_SECRETS_FILE")
   for name in "${LOCAL_SECRET_NAMES[@]}"; do
     grep -q "^$name=" "$LOCAL_SECRETS_FILE" && continue

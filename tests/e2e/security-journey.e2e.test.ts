@@ -2,7 +2,8 @@
  * Issue 7's secrets and sessions, in Chromium through the gateway of the running platform:
  * a session signed with the secret that used to be committed is refused; the workspace secret
  * and the agent secret key are regenerated from their settings (after a confirmation) and the
- * old values stop working at once; after sign-out the old session cookie is refused.
+ * old values stop working at once; removing a member offers the same for the workspace secret;
+ * after sign-out the old session cookie is refused.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signSession } from '@platform/kit';
@@ -69,6 +70,35 @@ describe('security journey', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('removing a member offers to regenerate the workspace secret', async () => {
+    const memberEmail = uniqueEmail('removed');
+    const invited = await page.request.post(`/api/${region}/workspace/v2/workspaces/${userId}/email`, { data: { to: memberEmail } });
+    const link = new URL(((await invited.json()) as { data: { link: string } }).data.link);
+    const memberContext = await browser.newContext({ baseURL: baseUrl });
+    const member = await memberContext.newPage();
+    await member.goto('/login');
+    await signInWithCode(member, memberEmail);
+    await member.waitForURL((url) => !url.pathname.startsWith('/login'));
+    expect((await member.request.post(`/api/workspace${link.pathname}${link.search}`, { data: { email: memberEmail } })).status()).toBe(200);
+    await memberContext.close();
+
+    const old = await ownSecret();
+    await page.getByTestId('workspace-switcher').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByTestId('workspace-members').getByRole('button', { name: `Remove ${memberEmail}` }).click();
+    const confirm = page.getByTestId('confirm-remove-member');
+    const offer = confirm.getByLabel('Also regenerate the workspace secret (they may have a copy of it)');
+    expect(await offer.isChecked()).toBe(true);
+    await screenshot(page, 'security-03-confirm-remove-member');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Workspace secret regenerated. The old secret no longer works.').first().waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByTestId('workspace-members').getByText(memberEmail).waitFor({ state: 'detached' });
+    expect((await call(`/api/${region}/workspace/v2/workspaces/${userId}`, bearer(old))).status).toBe(401);
+    expect((await call(`/api/${region}/workspace/v2/workspaces/${userId}`, bearer(await ownSecret()))).status).toBe(200);
+    await page.keyboard.press('Escape');
+  });
+
   it("regenerates the agent's secret key in Settings > Security: the old key is refused, the new one works", async () => {
     await page.getByTestId('side-nav').getByRole('button', { name: 'New Agent' }).click();
     const newAgent = page.getByTestId('new-agent-drawer');
@@ -85,7 +115,7 @@ describe('security journey', () => {
     await security.getByRole('button', { name: 'Regenerate' }).click();
     const confirm = page.getByTestId('confirm-regenerate-agent-key');
     await confirm.getByText('The current key stops working at once.').waitFor();
-    await screenshot(page, 'security-03-confirm-agent-key');
+    await screenshot(page, 'security-04-confirm-agent-key');
     await confirm.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByText('Secret key regenerated. The old key no longer works.').first().waitFor();
     await confirm.waitFor({ state: 'detached' });
@@ -95,7 +125,7 @@ describe('security journey', () => {
     expect(await security.getByTestId('agent-secret-key').inputValue()).toBe(fresh);
     // The draft holds the stored key: nothing is left to publish.
     await page.waitForFunction(() => document.querySelector('[data-testid="publish"]')?.textContent === 'Published');
-    await screenshot(page, 'security-04-agent-key-regenerated');
+    await screenshot(page, 'security-05-agent-key-regenerated');
     expect((await call(`/api/${region}/agent/v2/agents/${agentId}`, bearer(old))).status).toBe(401);
     expect((await call(`/api/${region}/agent/v2/agents/${agentId}`, bearer(fresh))).status).toBe(200);
   });
@@ -107,7 +137,7 @@ describe('security journey', () => {
     await page.getByTestId('workspace-switcher').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/app/'));
-    await screenshot(page, 'security-05-signed-out');
+    await screenshot(page, 'security-06-signed-out');
     expect((await call('/api/workspace/v2/auth/session', { cookie: `session=${cookie.value}` })).status).toBe(401);
   });
 });

@@ -27,8 +27,8 @@ export function WorkspaceSecretSection({ region, uid, secret }: { region: Region
       <Text size="sm" c="dimmed">
         Authorises API calls for this workspace. Keep it private.
       </Text>
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <PasswordInput value={secret ?? ''} readOnly aria-label="Workspace secret" style={{ flex: 1 }} />
+      <PasswordInput value={secret ?? ''} readOnly aria-label="Workspace secret" />
+      <Group gap="xs">
         <CopyButton value={secret ?? ''}>
           {({ copied, copy }) => (
             <Button variant="default" disabled={!secret} onClick={() => { copy(); notify.success(NOTICES.agent.copied); }}>
