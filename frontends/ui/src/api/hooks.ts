@@ -58,8 +58,14 @@ export const useInvite = () =>
     onSuccess: refreshSession,
   });
 
+/** Read again whenever the settings open: members join from elsewhere. */
 export const useWorkspaceDetails = (region: Region, uid: string | undefined) =>
-  useQuery({ queryKey: QUERY_KEYS.workspace(region, uid ?? ''), queryFn: async () => (await workspaceApi.getWorkspace(region, uid as string)).data, enabled: Boolean(uid) });
+  useQuery({
+    queryKey: QUERY_KEYS.workspace(region, uid ?? ''),
+    queryFn: async () => (await workspaceApi.getWorkspace(region, uid as string)).data,
+    enabled: Boolean(uid),
+    staleTime: 0,
+  });
 
 const refreshWorkspace = (region: Region, uid: string) =>
   Promise.all([refreshSession(), queryClient.invalidateQueries({ queryKey: QUERY_KEYS.workspace(region, uid) })]);
