@@ -16,7 +16,7 @@ export interface WorkspaceConfig {
   accountsRegion: Region;
   /** maxSends per address and client; maxSendsPerClient over all addresses; maxAttempts wrong tries per code (or per client without a code) */
   loginCode: { ttlSeconds: number; maxSends: number; maxSendsPerClient: number; sendWindowSeconds: number; maxAttempts: number };
-  /** failed password sign-ins per e-mail and window (a success resets) */
+  /** failed password sign-ins per e-mail and client (IP) and window (a success resets) */
   passwordLogin: { maxAttempts: number; windowSeconds: number };
   invitations: { ttlSeconds: number; maxPerWorkspace: number; windowSeconds: number };
   /** Local runs only: accept loopback and private addresses as a workspace's events endpoint. */

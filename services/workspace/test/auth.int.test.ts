@@ -192,7 +192,17 @@ describe('passwords, session and sign-out', () => {
     await h.as(anonymous).post('/v2/auth/login', { email: uniqueEmail('nobody'), password: 'whatever1' }).expect(401, { success: false, message: AUTH_MESSAGES.loginFailed });
   });
 
-  it('limits password tries per e-mail; a success resets the count', async () => {
+  it("wrong passwords from another client do not lock the owner out", async () => {
+    const email = uniqueEmail('pwflood');
+    const { identity } = await signInWithCode(h, email);
+    await h.as(identity).post('/v2/auth/password', { password: 'the right one' }).expect(200);
+    const login = (password: string, ip: string) => h.as(anonymous).post('/v2/auth/login', { email, password }).set('x-forwarded-for', ip);
+    for (let i = 0; i < 3; i += 1) await login('nope nope', '203.0.113.70').expect(401);
+    await login('the right one', '203.0.113.70').expect(429, { success: false, message: AUTH_MESSAGES.tooManyLogins });
+    await login('the right one', '198.51.100.70').expect(200);
+  });
+
+  it('limits password tries per e-mail and client; a success resets the count', async () => {
     const email = uniqueEmail('pwlimit');
     const { identity } = await signInWithCode(h, email);
     await h.as(identity).post('/v2/auth/password', { password: 'the right one' }).expect(200);

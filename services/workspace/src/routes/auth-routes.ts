@@ -51,7 +51,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       schemas: { body: passwordLoginRequestSchema },
       success: { status: 200, description: 'SignInResponse {success, user, isNewUser}; sets the session cookie' },
       failures: [400, 401, 429],
-      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.body.email, req.body.password)),
+      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.body.email, req.body.password, req.ip ?? '')),
     },
     {
       operationId: 'setPassword',

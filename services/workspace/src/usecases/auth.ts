@@ -108,10 +108,13 @@ export class AuthUseCases {
     }
   }
 
-  /** Password sign-in; every try counts against the e-mail's budget until one succeeds. */
-  async passwordLogin(email: string, password: string): Promise<SignedIn> {
+  /**
+   * Password sign-in; every try counts against the budget of the address from this client
+   * until one succeeds, so someone else's wrong tries never lock the owner out.
+   */
+  async passwordLogin(email: string, password: string, clientIp: string): Promise<SignedIn> {
     const { accounts, rateLimits, config } = this.deps;
-    const key = `password-login:${email}`;
+    const key = `password-login:${email}:${this.clientKey(clientIp)}`;
     const limit = { limit: config.passwordLogin.maxAttempts, windowSeconds: config.passwordLogin.windowSeconds };
     if (!(await rateLimits.take(config.accountsRegion, key, limit, this.deps.now()))) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins);
     const account = await accounts.findByEmail(email);
