@@ -20,7 +20,7 @@ export interface GatewayConfig {
   serviceCallTimeoutMs: number;
   credentialCache: { ttlMs: number; negativeTtlMs: number; maxEntries: number };
   /** How long a live session is trusted before the workspace service is asked again (other replicas see a sign-out this late). */
-  sessionCache: { ttlMs: number; maxEntries: number };
+  sessionCache: { ttlMs: number; staleMs: number; maxEntries: number };
   openApiCacheMs: number;
   frontendDist: string;
   logLevel: string;
@@ -83,6 +83,7 @@ export function loadConfig(source: Source = process.env): GatewayConfig {
     },
     sessionCache: {
       ttlMs: readInt(source, 'SESSION_CACHE_TTL_MS', 5_000),
+      staleMs: readInt(source, 'SESSION_CACHE_STALE_MS', 60_000),
       maxEntries: readInt(source, 'SESSION_CACHE_MAX_ENTRIES', 50_000),
     },
     openApiCacheMs: readInt(source, 'OPENAPI_CACHE_MS', 30_000),

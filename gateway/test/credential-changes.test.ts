@@ -82,6 +82,19 @@ describe('credentials that stop working, through the gateway', () => {
     await request(gateway).get('/api/agent/v2/agents/a1').set('authorization', `Bearer ${AGENT_KEY}`).expect(401);
   });
 
+  it('keeps a session seen live for a while when the workspace service cannot answer, but never an unknown one', async () => {
+    const lonelyWorkspace = await startUpstream('workspace', { credentials: workspaceCredentials });
+    const env = gatewayEnv({ SERVICE_URL_WORKSPACE: lonelyWorkspace.url, SERVICE_URL_AGENT: agent.url, SESSION_CACHE_TTL_MS: '0' });
+    const replica = createGateway(loadConfig(env), silentLogger);
+    const known = sessionToken('known');
+    const unknown = sessionToken('unknown');
+    await request(replica).get('/api/agent/v2/agents').set('cookie', `session=${known}`).expect(200);
+    await lonelyWorkspace.close();
+    const stale = await request(replica).get('/api/agent/v2/agents').set('cookie', `session=${known}`).expect(200);
+    expect(stale.body.identity).toEqual(user('known'));
+    await request(replica).get('/api/agent/v2/agents').set('cookie', `session=${unknown}`).expect(503);
+  });
+
   it('refuses a session signed with the secret that used to be committed', async () => {
     const forged = signSession(user('forged'), 'local-dev-jwt-secret-change-me');
     workspaceCredentials[forged] = user('forged');

@@ -13,6 +13,8 @@ export interface SessionVerifierOptions {
   timeoutMs: number;
   /** How long a live session is trusted without asking again (bounds how late other replicas see a sign-out). */
   ttlMs: number;
+  /** How long a session last known live stays accepted while the workspace service cannot answer. */
+  staleMs: number;
   maxEntries: number;
   now?: () => number;
 }
@@ -24,12 +26,15 @@ export interface SessionVerifierOptions {
  */
 export class SessionVerifier {
   private readonly cache: TtlCache<Identity | null>;
+  /** Live verdicts kept longer, used only when the workspace service is unreachable. */
+  private readonly lastKnown: TtlCache<Identity>;
   private readonly inFlight = new Map<string, Promise<Identity | null>>();
   private readonly now: () => number;
 
   constructor(private readonly options: SessionVerifierOptions) {
     this.now = options.now ?? Date.now;
     this.cache = new TtlCache(options.maxEntries, this.now);
+    this.lastKnown = new TtlCache(options.maxEntries, this.now);
   }
 
   async verify(token: string, requestId?: string): Promise<Identity | null> {
@@ -41,19 +46,32 @@ export class SessionVerifier {
       pending = this.ask(token, requestId).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
-    const identity = await pending;
+    let identity: Identity | null;
+    try {
+      identity = await pending;
+    } catch (err) {
+      // A workspace outage must not sign everyone out: a session seen live recently stays accepted.
+      const stale = err instanceof VerificationUnavailable ? this.lastKnown.get(key) : undefined;
+      if (stale) return stale.value;
+      throw err;
+    }
     this.cache.set(key, identity, identity ? this.options.ttlMs : this.lifetimeMs(token));
+    if (identity) this.lastKnown.set(key, identity, this.options.staleMs);
+    else this.lastKnown.delete(key);
     return identity;
   }
 
   /** Sign-out through this replica: the token is refused here at once, before the service has answered. */
   end(token: string): void {
     this.cache.set(fingerprint(token), null, this.lifetimeMs(token));
+    this.lastKnown.delete(fingerprint(token));
   }
 
   /** A new password: the user's other sessions are asked about again (the service has ended them). */
   endOthers(userId: string, keep: string | undefined): void {
-    this.cache.deleteWhere((identity) => identity?.kind === 'user' && identity.userId === userId && identity.sessionId !== keep);
+    const other = (identity: Identity | null) => identity?.kind === 'user' && identity.userId === userId && identity.sessionId !== keep;
+    this.cache.deleteWhere(other);
+    this.lastKnown.deleteWhere(other);
   }
 
   private lifetimeMs(token: string): number {
