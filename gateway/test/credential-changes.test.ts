@@ -101,6 +101,11 @@ describe('credentials that stop working, through the gateway', () => {
     await request(gateway).get('/api/workspace/x').set('cookie', `session=${forged}`).expect(401);
   });
 
+  it("forwards the caller's IP in the signed context, for the services' per-client limits", async () => {
+    const res = await request(gateway).get('/api/agent/v2/agents').set('x-forwarded-for', '203.0.113.9').expect(200);
+    expect(res.body.clientIp).toBe('203.0.113.9');
+  });
+
   it('does not start in production without real secrets', () => {
     const production = gatewayEnv({ NODE_ENV: 'production' });
     expect(() => loadConfig(production)).toThrow(/at least 32 characters/);

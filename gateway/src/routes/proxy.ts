@@ -22,7 +22,7 @@ export function serviceProxy(options: { signingSecret: string; timeoutMs: number
         for (const name of proxyReq.getHeaderNames()) {
           if (name.startsWith('x-platform-') || name === 'authorization' || name === 'cookie') proxyReq.removeHeader(name);
         }
-        const signed = signForwarded({ identity: req.identity, region: req.region }, options.signingSecret);
+        const signed = signForwarded({ identity: req.identity, region: req.region, clientIp: req.ip }, options.signingSecret);
         for (const [name, value] of Object.entries(signed)) proxyReq.setHeader(name, value);
         proxyReq.setHeader(REQUEST_ID_HEADER, String(req.id));
         proxyReq.once('timeout', () => timedOut.add(req));

@@ -49,6 +49,7 @@ export async function startUpstream(name: string, options: UpstreamOptions = {})
       body: req.body,
       identity: req.identity,
       region: req.region,
+      clientIp: req.clientIp,
       requestId: req.headers['x-request-id'],
       platformHeaders: Object.keys(req.headers).filter((h) => h.startsWith('x-platform-')).sort(),
       forwardedCredentials: ['authorization', 'cookie'].filter((h) => h in req.headers),

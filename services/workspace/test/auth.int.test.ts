@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, REGIONS, WORKSPACE_DEFAULTS } from '@platform/contracts';
-import { verifySession } from '@platform/kit';
+import request from 'supertest';
+import { signForwarded, verifySession } from '@platform/kit';
 import { COLLECTION } from '../src/store/collections';
 import { anonymous, snapshot, startHarness, userIdentity, workspaceIdentity, type Harness } from './support/harness';
 import { codeIn, mailsTo, nthMailTo } from './support/mail';
@@ -104,10 +105,12 @@ describe('sign-in with an e-mailed code', () => {
     await requestCode(email).expect(200);
   });
 
-  const from = (ip: string) => ({
-    requestCode: (email: string) => h.as(anonymous).post('/v2/auth/code', { email }).set('x-forwarded-for', ip),
-    verify: (body: object) => h.as(anonymous).post('/v2/auth/verify', body).set('x-forwarded-for', ip),
-  });
+  /** A client as the gateway forwards it: its IP in the signed context. */
+  const from = (clientIp: string) => {
+    const post = (path: string, body: object) =>
+      request(h.app).post(path).set(signForwarded({ identity: anonymous, region: 'eu', clientIp }, h.config.platform.internalSigningSecret)).send(body);
+    return { requestCode: (email: string) => post('/v2/auth/code', { email }), verify: (body: object) => post('/v2/auth/verify', body) };
+  };
 
   it("a flood of code requests for someone's address does not lock its owner out", async () => {
     const email = uniqueEmail('victim');
@@ -162,7 +165,6 @@ describe('sign-in with an e-mailed code', () => {
   });
 
   it('requests without the gateway signature are refused', async () => {
-    const request = (await import('supertest')).default;
     await request(h.app).post('/v2/auth/code').send({ email: uniqueEmail() }).expect(401);
   });
 });

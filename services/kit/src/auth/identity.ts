@@ -18,6 +18,8 @@ export type Identity =
 export interface ForwardedContext {
   identity: Identity;
   region: Region;
+  /** The caller's IP as the gateway saw it (its TRUST_PROXY applied), for per-client limits. */
+  clientIp?: string;
 }
 
 export const IDENTITY_HEADER = 'x-platform-identity';
@@ -69,6 +71,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     identity: Identity;
     region: Region;
+    /** The caller's IP from the gateway's signed context (req.ip would be the gateway's). */
+    clientIp?: string;
   }
 }
 
@@ -82,6 +86,7 @@ export function gatewayContext(secret: string): RequestHandler {
     if (!context) return next(unauthorized('Request did not come through the gateway'));
     req.identity = context.identity;
     req.region = context.region;
+    req.clientIp = context.clientIp;
     next();
   };
 }

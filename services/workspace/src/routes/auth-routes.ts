@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   passwordLoginRequestSchema,
   requestLoginCodeRequestSchema,
@@ -10,6 +10,9 @@ import { HttpError, requireUser, type RouteSpec } from '@platform/kit';
 import { authUser } from '../domain/accounts';
 import type { AuthUseCases, SignedIn } from '../usecases/auth';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from './session-cookie';
+
+/** The caller's IP: from the gateway's signed context, else the connection (in-process tests). */
+const clientOf = (req: Request) => req.clientIp ?? req.ip ?? '';
 
 export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpec[] {
   const signedIn = (res: Response, { account, isNewUser, session }: SignedIn) => {
@@ -27,7 +30,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       success: { status: 200, description: '{success, message}: the code was sent' },
       failures: [400, 429, 502],
       handler: async (req, res) => {
-        await auth.requestCode(req.body.email, req.ip ?? '');
+        await auth.requestCode(req.body.email, clientOf(req));
         res.json({ success: true, message: `We sent a sign-in code to ${req.body.email}.` });
       },
     },
@@ -40,7 +43,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       schemas: { body: verifyLoginCodeRequestSchema },
       success: { status: 200, description: 'SignInResponse {success, user, isNewUser}; sets the session cookie' },
       failures: [400, 429],
-      handler: async (req, res) => signedIn(res, await auth.verifyCode(req.body, req.region, req.ip ?? '')),
+      handler: async (req, res) => signedIn(res, await auth.verifyCode(req.body, req.region, clientOf(req))),
     },
     {
       operationId: 'passwordLogin',
@@ -51,7 +54,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       schemas: { body: passwordLoginRequestSchema },
       success: { status: 200, description: 'SignInResponse {success, user, isNewUser}; sets the session cookie' },
       failures: [400, 401, 429],
-      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.body.email, req.body.password, req.ip ?? '')),
+      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.body.email, req.body.password, clientOf(req))),
     },
     {
       operationId: 'setPassword',
