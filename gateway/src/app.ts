@@ -4,6 +4,7 @@ import { Metrics, createApp, metricsHandler, type Logger } from '@platform/kit';
 import type { GatewayConfig } from './config';
 import { CredentialVerifier } from './clients/credential-verifier';
 import { ServiceCatalog } from './clients/service-catalog';
+import { SessionVerifier } from './clients/session-verifier';
 import { authenticate } from './routes/auth';
 import { resolveRoute, stripPlatformHeaders } from './routes/context';
 import { corsForOrigins } from './routes/cors';
@@ -37,6 +38,13 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
     timeoutMs: config.serviceCallTimeoutMs,
     ...config.credentialCache,
   });
+  const sessions = new SessionVerifier({
+    workspaceUrl: config.serviceUrls.workspace,
+    region: config.defaultRegion,
+    signingSecret: config.internalSigningSecret,
+    timeoutMs: config.serviceCallTimeoutMs,
+    ...config.sessionCache,
+  });
   const catalog = new ServiceCatalog({
     serviceUrls: config.serviceUrls,
     signingSecret: config.internalSigningSecret,
@@ -58,7 +66,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   routes.use(
     '/api',
     resolveRoute(config.serviceUrls, config.defaultRegion),
-    authenticate({ jwtSecret: config.jwtSecret, verifier }),
+    authenticate({ jwtSecret: config.jwtSecret, verifier, sessions }),
     serviceProxy({ signingSecret: config.internalSigningSecret, timeoutMs: config.proxyTimeoutMs, bodyLimit }),
   );
   routes.use(frontendRoutes(config.frontendDist));

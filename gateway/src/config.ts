@@ -1,6 +1,7 @@
 import path from 'node:path';
 import bytes from 'bytes';
 import { UPLOAD, type Region } from '@platform/contracts';
+import { secretEnv } from '@platform/kit';
 import { isRegion } from './domain/routing';
 import { SERVICES, serviceUrlEnvName, type ServiceName } from './domain/services';
 
@@ -23,6 +24,8 @@ export interface GatewayConfig {
   /** Credential verification and OpenAPI/readiness fetches from the services. */
   serviceCallTimeoutMs: number;
   credentialCache: { ttlMs: number; negativeTtlMs: number; maxEntries: number };
+  /** How long a live session is trusted before the workspace service is asked again (other replicas see a sign-out this late). */
+  sessionCache: { ttlMs: number; staleMs: number; maxEntries: number };
   openApiCacheMs: number;
   frontendDist: string;
   logLevel: string;
@@ -58,7 +61,7 @@ function readTrustProxy(raw: string): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
-/** Reads the gateway's settings; defaults are the local-run ones (secrets match the kit's). */
+/** Reads the gateway's settings; defaults are the local-run ones, secrets have none (the kit's rule). */
 export function loadConfig(source: Source = process.env): GatewayConfig {
   const defaultRegion = read(source, 'REGION_DEFAULT', 'eu');
   if (!isRegion(defaultRegion)) throw new Error(`REGION_DEFAULT must be a known region, got "${defaultRegion}"`);
@@ -71,8 +74,8 @@ export function loadConfig(source: Source = process.env): GatewayConfig {
     port: readInt(source, 'PORT', 8080),
     defaultRegion,
     serviceUrls,
-    internalSigningSecret: read(source, 'INTERNAL_SIGNING_SECRET', 'local-internal-signing-secret'),
-    jwtSecret: read(source, 'JWT_SECRET', 'local-jwt-secret'),
+    internalSigningSecret: secretEnv('INTERNAL_SIGNING_SECRET', source),
+    jwtSecret: secretEnv('JWT_SECRET', source),
     allowedOrigins: read(source, 'ALLOWED_ORIGINS', 'http://localhost:8080,http://127.0.0.1:8080')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
@@ -98,6 +101,11 @@ export function loadConfig(source: Source = process.env): GatewayConfig {
       ttlMs: readInt(source, 'CREDENTIAL_CACHE_TTL_MS', 30_000),
       negativeTtlMs: readInt(source, 'CREDENTIAL_CACHE_NEGATIVE_TTL_MS', 5_000),
       maxEntries: readInt(source, 'CREDENTIAL_CACHE_MAX_ENTRIES', 10_000),
+    },
+    sessionCache: {
+      ttlMs: readInt(source, 'SESSION_CACHE_TTL_MS', 5_000),
+      staleMs: readInt(source, 'SESSION_CACHE_STALE_MS', 60_000),
+      maxEntries: readInt(source, 'SESSION_CACHE_MAX_ENTRIES', 50_000),
     },
     openApiCacheMs: readInt(source, 'OPENAPI_CACHE_MS', 30_000),
     frontendDist: path.resolve(REPO_ROOT, read(source, 'FRONTEND_DIST', 'frontends/shell/dist')),

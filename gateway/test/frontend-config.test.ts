@@ -22,8 +22,11 @@ describe('frontend caching', () => {
 });
 
 describe('loadConfig', () => {
+  // Secrets have no default (ADR 0009).
+  const SECRETS = { JWT_SECRET: 'test-jwt', INTERNAL_SIGNING_SECRET: 'test-signing' };
+
   it('has local defaults', () => {
-    const config = loadConfig({});
+    const config = loadConfig(SECRETS);
     expect(config.port).toBe(8080);
     expect(config.defaultRegion).toBe('eu');
     expect(config.serviceUrls).toEqual({});
@@ -33,6 +36,7 @@ describe('loadConfig', () => {
 
   it('reads service URLs, limits and origins', () => {
     const config = loadConfig({
+      ...SECRETS,
       SERVICE_URL_AGENCY_DOMAIN: 'http://127.0.0.1:4004/',
       RATE_LIMIT_PER_IP: '5',
       ALLOWED_ORIGINS: 'https://app.example.com, https://x.example.com/',
@@ -47,7 +51,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses bad settings at startup', () => {
-    expect(() => loadConfig({ REGION_DEFAULT: 'mars' })).toThrow(/REGION_DEFAULT/);
-    expect(() => loadConfig({ RATE_LIMIT_PER_IP: 'lots' })).toThrow(/RATE_LIMIT_PER_IP/);
+    expect(() => loadConfig({ ...SECRETS, REGION_DEFAULT: 'mars' })).toThrow(/REGION_DEFAULT/);
+    expect(() => loadConfig({ ...SECRETS, RATE_LIMIT_PER_IP: 'lots' })).toThrow(/RATE_LIMIT_PER_IP/);
   });
 });

@@ -10,6 +10,8 @@ const WORKSPACE_SECRET = 'vg_AAAAbbbbCCCCdddd1234';
 const AGENT_KEY = 'vg_agentKEY0123456789ab';
 const AGENCY_SECRET = 'Agency0123456789abcdefXYZ';
 const UNKNOWN_KEY = 'vg_unknown0000000000000';
+const USER = { kind: 'user', userId: 'u1', email: 'u1@example.com', sessionId: 's1' } as const;
+const session = signSession(USER, JWT_SECRET);
 
 describe('gateway authentication', () => {
   let workspace: Upstream;
@@ -19,7 +21,7 @@ describe('gateway authentication', () => {
 
   beforeAll(async () => {
     workspace = await startUpstream('workspace', {
-      credentials: { [WORKSPACE_SECRET]: { kind: 'workspace', workspaceId: 'w1', region: 'eu' } },
+      credentials: { [WORKSPACE_SECRET]: { kind: 'workspace', workspaceId: 'w1', region: 'eu' }, [session]: USER },
     });
     agent = await startUpstream('agent', { credentials: { [AGENT_KEY]: { kind: 'agent', agentId: 'a1', region: 'eu' } } });
     agencyDomain = await startUpstream('agency-domain', { credentials: { [AGENCY_SECRET]: { kind: 'agency', agencyId: 'ag1' } } });
@@ -39,18 +41,16 @@ describe('gateway authentication', () => {
     await Promise.all([workspace.close(), agent.close(), agencyDomain.close()]);
   });
 
-  const session = signSession({ userId: 'u1', email: 'u1@example.com' }, JWT_SECRET);
-
   it('turns the session cookie into a user identity', async () => {
     const res = await request(gateway).get('/api/workspace/me').set('cookie', `theme=dark; session=${session}`);
     expect(res.status).toBe(200);
-    expect(res.body.identity).toEqual({ kind: 'user', userId: 'u1', email: 'u1@example.com' });
+    expect(res.body.identity).toEqual(USER);
     expect(res.body.forwardedCredentials).toEqual([]);
   });
 
   it('turns a bearer session JWT into a user identity', async () => {
     const res = await request(gateway).get('/api/agent/v2/agents').set('authorization', `Bearer ${session}`);
-    expect(res.body.identity).toEqual({ kind: 'user', userId: 'u1', email: 'u1@example.com' });
+    expect(res.body.identity).toEqual(USER);
     expect(res.body.forwardedCredentials).toEqual([]);
   });
 
@@ -95,7 +95,7 @@ describe('gateway authentication', () => {
 
   it('answers 401 for expired, forged or unreadable credentials', async () => {
     const expired = jwt.sign({ email: 'u1@example.com' }, JWT_SECRET, { subject: 'u1', expiresIn: -10 });
-    const forged = signSession({ userId: 'u1', email: 'u1@example.com' }, 'another-secret');
+    const forged = signSession(USER, 'another-secret');
     for (const authorization of [`Bearer ${expired}`, `Bearer ${forged}`, 'Bearer not-a-credential', 'Basic dXNlcjpwYXNz']) {
       const res = await request(gateway).get('/api/workspace/x').set('authorization', authorization);
       expect({ authorization, status: res.status }).toEqual({ authorization, status: 401 });
@@ -104,7 +104,7 @@ describe('gateway authentication', () => {
   });
 
   it('answers 401 for a stale session cookie and clears it', async () => {
-    const res = await request(gateway).get('/api/workspace/x').set('cookie', `session=${signSession({ userId: 'u', email: 'e@x.y' }, 'old')}`);
+    const res = await request(gateway).get('/api/workspace/x').set('cookie', `session=${signSession({ userId: 'u', email: 'e@x.y', sessionId: 's' }, 'old')}`);
     expect(res.status).toBe(401);
     expect(String(res.headers['set-cookie'])).toMatch(/^session=;.*Expires=Thu, 01 Jan 1970/);
   });

@@ -92,11 +92,26 @@ wait_until() {
   done
 }
 
-# load_env: exports every KEY=VALUE of infra/local.env that the environment does not set
+# The secrets of this installation, generated on first use and kept out of git (.data/ is
+# ignored): nothing signs sessions or internal headers with a committed value.
+LOCAL_SECRETS_FILE="${LOCAL_SECRETS_FILE:-$DATA_DIR/secrets.env}"
+LOCAL_SECRET_NAMES=(JWT_SECRET INTERNAL_SIGNING_SECRET CHANNEL_CREDENTIALS_KEY)
+
+# ensure_local_secrets: adds a random 48-character value for every missing secret.
+ensure_local_secrets() {
+  local name
+  mkdir -p "$(dirname "$LOCAL_SECRETS_FILE")"
+  (umask 077 && touch "$LOCAL_SECRETS_FILE")
+  for name in "${LOCAL_SECRET_NAMES[@]}"; do
+    grep -q "^$name=" "$LOCAL_SECRETS_FILE" && continue
+    printf '%s=%s\n' "$name" "$(head -c 36 /dev/urandom | base64 | tr '+/' '-_')" >>"$LOCAL_SECRETS_FILE"
+  done
+}
+
+# load_env_file FILE: exports every KEY=VALUE of FILE that the environment does not set
 # already (the environment wins). Values may use ${NAME} / ${NAME:-default}.
-load_env() {
-  local file="${LOCAL_ENV_FILE:-$ROOT/infra/local.env}" line key val
-  [ -f "$file" ] || die "missing ${file#"$ROOT"/}"
+load_env_file() {
+  local file="$1" line key val
   while IFS= read -r line || [ -n "$line" ]; do
     line="${line%$'\r'}"
     [[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
@@ -110,4 +125,13 @@ load_env() {
     val="$(eval "printf '%s' \"$val\"")"
     export "$key=$val"
   done <"$file"
+}
+
+# load_env: the generated secrets (.data/secrets.env), then infra/local.env.
+load_env() {
+  local file="${LOCAL_ENV_FILE:-$ROOT/infra/local.env}"
+  [ -f "$file" ] || die "missing ${file#"$ROOT"/}"
+  ensure_local_secrets
+  load_env_file "$LOCAL_SECRETS_FILE"
+  load_env_file "$file"
 }

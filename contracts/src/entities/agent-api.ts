@@ -27,6 +27,8 @@ export const AGENT_API_MESSAGES = {
   workspaceUnavailable: 'The workspace service is unavailable, please try again.',
   gatewayOnly: 'Only the gateway may verify credentials.',
   unknownCredential: 'Unknown credential',
+  rotateNeedsMember: 'Sign in, or use the workspace secret, to regenerate the agent secret key.',
+  rotateRaced: 'The agent was saved at the same time, please try again.',
 } as const;
 
 /** GET /v2/agents: one entry per agent, lastModified descending. */

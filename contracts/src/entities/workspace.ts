@@ -178,6 +178,7 @@ export interface InviteToWorkspaceRequest {
   subject?: string;
   html?: string;
 }
+/** `subject` and `html` are the spec's request fields; the server accepts and ignores them (its own template is sent). */
 export const inviteToWorkspaceRequestSchema = Joi.object<InviteToWorkspaceRequest, true>({
   to: inviteEmail().required(),
   subject: Joi.string().max(TEXT_LIMITS.shortText),

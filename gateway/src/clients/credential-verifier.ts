@@ -49,6 +49,11 @@ export class CredentialVerifier {
     return identity;
   }
 
+  /** Forgets cached identities that match, so the next use of their secret is asked again (after a rotation). */
+  forget(matches: (identity: Identity) => boolean): void {
+    this.cache.deleteWhere((identity) => identity !== null && matches(identity));
+  }
+
   private async ask(credential: SecretCredential, routeService: ServiceName, region: Region, requestId?: string): Promise<Identity | null> {
     const services = verifiersFor(credential, routeService).filter((service) => this.options.serviceUrls[service]);
     if (services.length === 0) throw new VerificationUnavailable('No service can verify this credential');

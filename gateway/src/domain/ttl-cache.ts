@@ -29,6 +29,15 @@ export class TtlCache<V> {
     }
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops every entry whose value matches (e.g. all cached verdicts about one rotated credential). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -1,7 +1,10 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import onHeaders from 'on-headers';
 import { HttpError, SESSION_COOKIE, unauthorized, verifySession } from '@platform/kit';
-import { classifyCredential } from '../domain/credentials';
+import { classifyCredential, type Credential } from '../domain/credentials';
+import { credentialChange } from '../domain/credential-routes';
 import { VerificationUnavailable, type CredentialVerifier } from '../clients/credential-verifier';
+import type { SessionVerifier } from '../clients/session-verifier';
 
 export const INVALID_CREDENTIALS = 'Invalid or expired credentials';
 
@@ -13,8 +16,17 @@ function clearSessionCookie(res: Response): void {
   res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: res.req.secure });
 }
 
-/** Resolves the caller to `req.identity`: user, workspace, agent, agency or anonymous. */
-export function authenticate(options: { jwtSecret: string; verifier: CredentialVerifier }): RequestHandler {
+export interface AuthenticateOptions {
+  jwtSecret: string;
+  verifier: CredentialVerifier;
+  sessions: SessionVerifier;
+}
+
+/**
+ * Resolves the caller to `req.identity`: user, workspace, agent, agency or anonymous. A session
+ * JWT must carry a valid signature, `exp` and a session id, and its session must still live.
+ */
+export function authenticate(options: AuthenticateOptions): RequestHandler {
   return async (req, res, next) => {
     const credential = classifyCredential(req.headers, SESSION_COOKIE);
     try {
@@ -26,12 +38,13 @@ export function authenticate(options: { jwtSecret: string; verifier: CredentialV
           if (credential.from === 'cookie') clearSessionCookie(res);
           return next(unauthorized(INVALID_CREDENTIALS));
         case 'session': {
-          const claims = verifySession(credential.token, options.jwtSecret);
-          if (!claims) {
+          const identity = verifySession(credential.token, options.jwtSecret) ? await options.sessions.verify(credential.token, String(req.id)) : null;
+          if (!identity) {
             if (credential.from === 'cookie') clearSessionCookie(res);
             return next(unauthorized(INVALID_CREDENTIALS));
           }
-          req.identity = { kind: 'user', userId: claims.userId, email: claims.email };
+          req.identity = identity;
+          watchCredentialChanges(req, res, credential, options);
           return next();
         }
         case 'secret': {
@@ -39,6 +52,7 @@ export function authenticate(options: { jwtSecret: string; verifier: CredentialV
           const identity = await options.verifier.verify(credential, route.service, route.region, String(req.id));
           if (!identity) return next(unauthorized(INVALID_CREDENTIALS));
           req.identity = identity;
+          watchCredentialChanges(req, res, credential, options);
           return next();
         }
       }
@@ -50,4 +64,29 @@ export function authenticate(options: { jwtSecret: string; verifier: CredentialV
       next(err);
     }
   };
+}
+
+/**
+ * Sign-out is honoured on this replica before the service answers; after a successful new
+ * password or rotation, the cached verdicts about the old credentials go before the answer
+ * leaves (so the caller's next request with the old value is already refused). Other
+ * replicas follow within their cache TTL (ADR 0009).
+ */
+function watchCredentialChanges(req: Request, res: Response, credential: Credential, options: AuthenticateOptions): void {
+  const route = req.gatewayRoute;
+  const change = route && credentialChange(req.method, route.service, route.upstreamPath);
+  if (!change) return;
+  if (change.kind === 'logout') {
+    if (credential.type === 'session') options.sessions.end(credential.token);
+    return;
+  }
+  const identity = req.identity;
+  onHeaders(res, () => {
+    if (res.statusCode < 200 || res.statusCode >= 300) return;
+    if (change.kind === 'set-password' && identity.kind === 'user') options.sessions.endOthers(identity.userId, identity.sessionId);
+    if (change.kind === 'rotate-workspace-secret') {
+      options.verifier.forget((cached) => cached.kind === 'workspace' && cached.workspaceId === change.workspaceId);
+    }
+    if (change.kind === 'rotate-agent-secret-key') options.verifier.forget((cached) => cached.kind === 'agent' && cached.agentId === change.agentId);
+  });
 }

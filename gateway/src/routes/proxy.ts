@@ -76,7 +76,7 @@ export function serviceProxy(options: ProxyOptions): RequestHandler {
 
     const base = new URL(route.target);
     const path = base.pathname.replace(/\/+$/, '') + route.upstreamPath;
-    const context = { identity: req.identity, region: req.region };
+    const context = { identity: req.identity, region: req.region, clientIp: req.ip };
     const target = { method: req.method, path };
     const streamed = hasBody(req) ? signForwardedStream(context, options.signingSecret, target) : undefined;
     const headers = {

@@ -50,6 +50,7 @@ export async function startUpstream(name: string, options: UpstreamOptions = {})
       body: Buffer.isBuffer(req.body) ? req.body.toString('utf8') : req.body,
       identity: req.identity,
       region: req.region,
+      clientIp: req.clientIp,
       requestId: req.headers['x-request-id'],
       forwardedFor: req.headers['x-forwarded-for'],
       platformHeaders: Object.keys(req.headers).filter((h) => h.startsWith('x-platform-')).sort(),

@@ -5,10 +5,13 @@ import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
 import { MEDIA_BODY_LIMIT, createMediaRouter, mediaRoutes, type MediaDeps } from './routes/media-routes';
 import { procedureRoutes } from './routes/procedure-routes';
+import { secretKeyRoutes } from './routes/secret-key-routes';
+import { protectedStores } from './store/sealed-stores';
 import { AgentAccess } from './usecases/access';
 import { AgentWriter } from './usecases/agent-writer';
 import { AgentUseCases } from './usecases/agents';
-import { createStores, type UseCaseDeps } from './usecases/deps';
+import type { UseCaseDeps } from './usecases/deps';
+import { SecretKeyUseCases } from './usecases/secret-key';
 import { TemplateUseCases } from './usecases/templates';
 import { VersionUseCases } from './usecases/versions';
 
@@ -44,8 +47,9 @@ export function defaultDirectory(config: AgentConfig, logger: Logger): Workspace
 
 /** The use cases wired to their stores, and the route table built from them. */
 export function routeTable(deps: AppDeps): { routes: RouteSpec[]; access: AgentAccess } {
+  const stores = protectedStores(deps.mongo, deps.config.channelCredentialsKey);
   const useCaseDeps: UseCaseDeps = {
-    ...createStores(deps.mongo),
+    ...stores,
     directory: deps.directory ?? defaultDirectory(deps.config, deps.logger),
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
@@ -56,7 +60,8 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec[]; access: AgentA
   const agents = new AgentUseCases(useCaseDeps, access);
   const versions = new VersionUseCases(useCaseDeps, access, writer);
   const templates = new TemplateUseCases(access, writer);
-  return { routes: [...agentRoutes(agents, versions), ...procedureRoutes(templates, versions, agents)], access };
+  const secretKeys = new SecretKeyUseCases(stores.agents, access);
+  return { routes: [...agentRoutes(agents, versions), ...procedureRoutes(templates, versions, agents), ...secretKeyRoutes(secretKeys)], access };
 }
 
 export function buildApp(deps: AppDeps): Express {

@@ -1,8 +1,10 @@
-import { env, platformConfig, type PlatformConfig } from '@platform/kit';
+import { env, platformConfig, secretEnv, type PlatformConfig } from '@platform/kit';
 
 export interface AgentConfig {
   port: number;
   platform: PlatformConfig;
+  /** Seals channel credentials at rest (AES-256-GCM, ADR 0009). */
+  channelCredentialsKey: string;
   /** Where the workspace service answers POST /internal/access/check. */
   workspaceServiceUrl: string;
   /** Timeout of calls to other services. */
@@ -21,6 +23,7 @@ export function loadConfig(): AgentConfig {
   return {
     port: int('PORT', 4002),
     platform: platformConfig(),
+    channelCredentialsKey: secretEnv('CHANNEL_CREDENTIALS_KEY'),
     workspaceServiceUrl: env('SERVICE_URL_WORKSPACE', 'http://127.0.0.1:4001').replace(/\/+$/, ''),
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     accessCache: {

@@ -22,6 +22,7 @@ describe('OpenAPI document', () => {
         'POST /procedures/exportAgentToJson',
         'POST /procedures/saveAgentBackup',
         'POST /internal/credentials/verify',
+        'POST /v2/agents/{agentId}/secret-key',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

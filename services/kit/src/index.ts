@@ -21,3 +21,4 @@ export * from './platform';
 export * from './http/body';
 export * from './http/security-headers';
 export * from './net/safe-http';
+export * from './crypto/secret-box';

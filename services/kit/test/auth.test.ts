@@ -94,18 +94,26 @@ describe('gateway-signed context', () => {
 
 describe('session tokens', () => {
   it('verifies its own tokens for 30 days', () => {
-    const token = signSession({ userId: 'u1', email: 'a@b.co' }, 'jwt');
-    expect(verifySession(token, 'jwt')).toEqual({ userId: 'u1', email: 'a@b.co' });
+    const token = signSession({ userId: 'u1', email: 'a@b.co', sessionId: 's1' }, 'jwt');
+    expect(verifySession(token, 'jwt')).toEqual({ userId: 'u1', email: 'a@b.co', sessionId: 's1' });
     const { exp, iat } = jwt.decode(token) as { exp: number; iat: number };
     expect(exp - iat).toBe(30 * 24 * 3600);
   });
 
   it('refuses other secrets, expired tokens and other algorithms', () => {
-    expect(verifySession(signSession({ userId: 'u1', email: 'a@b.co' }, 'jwt'), 'other')).toBeNull();
+    expect(verifySession(signSession({ userId: 'u1', email: 'a@b.co', sessionId: 's1' }, 'jwt'), 'other')).toBeNull();
     const expired = jwt.sign({ email: 'a@b.co', exp: Math.floor(Date.now() / 1000) - 10 }, 'jwt', { subject: 'u1' });
     expect(verifySession(expired, 'jwt')).toBeNull();
     const unsigned = jwt.sign({ email: 'a@b.co' }, '', { algorithm: 'none', subject: 'u1' });
     expect(verifySession(unsigned, 'jwt')).toBeNull();
     expect(verifySession('garbage', 'jwt')).toBeNull();
   });
+
+  it('refuses tokens that could never end: no exp, or no session id', () => {
+    const forever = jwt.sign({ email: 'a@b.co' }, 'jwt', { subject: 'u1', jwtid: 's1' });
+    expect(verifySession(forever, 'jwt')).toBeNull();
+    const sessionless = jwt.sign({ email: 'a@b.co' }, 'jwt', { subject: 'u1', expiresIn: 60 });
+    expect(verifySession(sessionless, 'jwt')).toBeNull();
+  });
 });
+

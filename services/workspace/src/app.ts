@@ -3,6 +3,7 @@ import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, t
 import type { WorkspaceConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth-routes';
+import { credentialRoutes } from './routes/credential-routes';
 import { workspaceRoutes } from './routes/workspace-routes';
 import { AuthUseCases } from './usecases/auth';
 import { createStores } from './usecases/deps';
@@ -35,7 +36,11 @@ export function routeTable(deps: AppDeps): RouteSpec[] {
   };
   const workspaces = new WorkspaceUseCases(useCaseDeps);
   const cookie = { jwtSecret: deps.config.platform.jwtSecret, secure: deps.config.cookieSecure };
-  return [...authRoutes(new AuthUseCases(useCaseDeps), cookie), ...workspaceRoutes(workspaces, new InvitationUseCases(useCaseDeps, workspaces))];
+  return [
+    ...authRoutes(new AuthUseCases(useCaseDeps), cookie),
+    ...workspaceRoutes(workspaces, new InvitationUseCases(useCaseDeps, workspaces)),
+    ...credentialRoutes(workspaces),
+  ];
 }
 
 export function buildApp(deps: AppDeps): Express {

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, REGIONS, WORKSPACE_DEFAULTS } from '@platform/contracts';
-import { verifySession } from '@platform/kit';
+import request from 'supertest';
+import { signForwarded, verifySession } from '@platform/kit';
 import { COLLECTION } from '../src/store/collections';
 import { anonymous, snapshot, startHarness, userIdentity, workspaceIdentity, type Harness } from './support/harness';
 import { codeIn, mailsTo, nthMailTo } from './support/mail';
@@ -29,7 +30,7 @@ describe('sign-in with an e-mailed code', () => {
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatch(/^session=[^;]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
     const claims = verifySession(cookie.slice('session='.length).split(';')[0]!, h.config.platform.jwtSecret);
-    expect(claims).toEqual({ userId: res.body.user.userId, email });
+    expect(claims).toEqual({ userId: res.body.user.userId, email, sessionId: expect.any(String) });
 
     const userId = res.body.user.userId as string;
     expect(userId).toMatch(/^[A-Za-z0-9]{15}$/);
@@ -82,7 +83,7 @@ describe('sign-in with an e-mailed code', () => {
     expect(await h.mongo.collection(h.config.accountsRegion, COLLECTION.accounts).countDocuments({ email } as never)).toBe(0);
   });
 
-  it('expires a code after 10 minutes, and only the newest code counts', async () => {
+  it('expires a code after 10 minutes', async () => {
     const email = uniqueEmail('expiry');
     await requestCode(email).expect(200);
     const old = codeIn(await nthMailTo(email, 1));
@@ -94,7 +95,7 @@ describe('sign-in with an e-mailed code', () => {
     await verify({ email, code: fresh }).expect(200);
   });
 
-  it('sends at most 5 codes per e-mail in 15 minutes', async () => {
+  it('sends at most 5 codes per e-mail and client in 15 minutes', async () => {
     const email = uniqueEmail('flood');
     for (let i = 0; i < 5; i += 1) await requestCode(email).expect(200);
     await requestCode(email).expect(429, { success: false, message: AUTH_MESSAGES.tooManyCodes });
@@ -102,6 +103,43 @@ describe('sign-in with an e-mailed code', () => {
     expect(await mailsTo(email)).toHaveLength(5);
     h.advanceClock(901_000);
     await requestCode(email).expect(200);
+  });
+
+  /** A client as the gateway forwards it: its IP in the signed context. */
+  const from = (clientIp: string) => {
+    const post = (path: string, body: object) =>
+      request(h.app).post(path).set(signForwarded({ identity: anonymous, region: 'eu', clientIp }, h.config.platform.internalSigningSecret)).send(body);
+    return { requestCode: (email: string) => post('/v2/auth/code', { email }), verify: (body: object) => post('/v2/auth/verify', body) };
+  };
+
+  it("a flood of code requests for someone's address does not lock its owner out", async () => {
+    const email = uniqueEmail('victim');
+    const attacker = from('203.0.113.66');
+    for (let i = 0; i < 5; i += 1) await attacker.requestCode(email).expect(200);
+    await attacker.requestCode(email).expect(429, { success: false, message: AUTH_MESSAGES.tooManyCodes });
+    const owner = from('198.51.100.7');
+    await owner.requestCode(email).expect(200);
+    const code = codeIn(await nthMailTo(email, 6));
+    await owner.verify({ email, code }).expect(200);
+  });
+
+  it('limits code requests per client over all addresses', async () => {
+    const flooder = from('203.0.113.67');
+    for (let i = 0; i < 20; i += 1) await flooder.requestCode(uniqueEmail(`many${i}`)).expect(200);
+    await flooder.requestCode(uniqueEmail('one-more')).expect(429, { success: false, message: AUTH_MESSAGES.tooManyCodes });
+  });
+
+  it("wrong tries from another client do not burn the owner's code; a correct code from a new client gets through", async () => {
+    const email = uniqueEmail('guessed');
+    const owner = from('198.51.100.8');
+    await owner.requestCode(email).expect(200);
+    const code = codeIn(await nthMailTo(email, 1));
+    const wrong = code === '000000' ? '111111' : '000000';
+    const guesser = from('203.0.113.68');
+    for (let i = 0; i < 4; i += 1) await guesser.verify({ email, code: wrong }).expect(400, { success: false, message: AUTH_MESSAGES.codeIncorrect });
+    await guesser.verify({ email, code: wrong }).expect(429, { success: false, message: AUTH_MESSAGES.tooManyCodeAttempts });
+    await guesser.verify({ email, code }).expect(429, { success: false, message: AUTH_MESSAGES.tooManyCodeAttempts });
+    await from('192.0.2.9').verify({ email, code }).expect(200);
   });
 
   it('answers bad inputs with 400 and the message, changing nothing', async () => {
@@ -127,7 +165,6 @@ describe('sign-in with an e-mailed code', () => {
   });
 
   it('requests without the gateway signature are refused', async () => {
-    const request = (await import('supertest')).default;
     await request(h.app).post('/v2/auth/code').send({ email: uniqueEmail() }).expect(401);
   });
 });
@@ -157,7 +194,17 @@ describe('passwords, session and sign-out', () => {
     await h.as(anonymous).post('/v2/auth/login', { email: uniqueEmail('nobody'), password: 'whatever1' }).expect(401, { success: false, message: AUTH_MESSAGES.loginFailed });
   });
 
-  it('limits password tries per e-mail; a success resets the count', async () => {
+  it("wrong passwords from another client do not lock the owner out", async () => {
+    const email = uniqueEmail('pwflood');
+    const { identity } = await signInWithCode(h, email);
+    await h.as(identity).post('/v2/auth/password', { password: 'the right one' }).expect(200);
+    const login = (password: string, ip: string) => h.as(anonymous).post('/v2/auth/login', { email, password }).set('x-forwarded-for', ip);
+    for (let i = 0; i < 3; i += 1) await login('nope nope', '203.0.113.70').expect(401);
+    await login('the right one', '203.0.113.70').expect(429, { success: false, message: AUTH_MESSAGES.tooManyLogins });
+    await login('the right one', '198.51.100.70').expect(200);
+  });
+
+  it('limits password tries per e-mail and client; a success resets the count', async () => {
     const email = uniqueEmail('pwlimit');
     const { identity } = await signInWithCode(h, email);
     await h.as(identity).post('/v2/auth/password', { password: 'the right one' }).expect(200);
@@ -188,7 +235,7 @@ describe('passwords, session and sign-out', () => {
     expect(sessionCookie(ghost)).toMatch(/^session=; Path=\/; Expires=Thu, 01 Jan 1970/);
   });
 
-  it('signs out by clearing the cookie', async () => {
+  it('signs out by clearing the cookie, even without a session', async () => {
     const res = await h.as(anonymous).post('/v2/auth/logout').expect(200, { success: true });
     expect(sessionCookie(res)).toMatch(/^session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
   });

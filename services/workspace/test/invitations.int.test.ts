@@ -58,6 +58,27 @@ describe('invitations and seats', () => {
     expect(await snapshot(h.mongo)).toEqual(before);
   });
 
+  it('sends its own template whatever subject and html the inviter gives', async () => {
+    const ann = someone('ann');
+    const ws = await createWorkspace(h, ann, 'eu', 'Template team');
+    const to = uniqueEmail('templated');
+    const phishing = { to, subject: 'Your account is locked', html: '<a href="https://evil.example">Unlock</a>' };
+    await h.as(ann).post(`/v2/workspaces/${ws.uid}/email`, phishing).expect(200);
+    const [mail] = await mailsTo(to);
+    expect(mail!.subject).toBe("You're invited to join Template team");
+    expect(mail!.html).not.toContain('evil.example');
+    expect(mail!.html).toContain(`/no-auth/workspaces/${ws.uid}/invite`);
+  });
+
+  it('answers 400 with a clear message when the mail server refuses the address, and keeps no invitation', async () => {
+    const ann = someone('ann');
+    const ws = await createWorkspace(h, ann);
+    for (const refused of ['a..b@example.com', 'a<b>@example.com']) {
+      await h.as(ann).post(`/v2/workspaces/${ws.uid}/email`, { to: refused }).expect(400, { success: false, message: SERVICE_MESSAGES.addressRefused(refused) });
+    }
+    expect(await h.mongo.collection('eu', COLLECTION.invitations).countDocuments({ uid: ws.uid })).toBe(0);
+  });
+
   it('stops inviting when the seats are full (base 2 plus the plan seats)', async () => {
     const ann = someone('ann');
     const bob = someone('bob');

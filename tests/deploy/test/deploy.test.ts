@@ -128,7 +128,10 @@ describe.each(REGIONS)('k8s/overlays/%s', (region) => {
     expect(config!.data.KAFKA_BROKERS).toMatch(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/);
     for (const key of ['SMTP_URL', 'STRIPE_API_BASE', 'LOG_LEVEL']) expect(config!.data[key]).toBeTruthy();
     // Secrets are never in the ConfigMap.
-    for (const key of ['INTERNAL_SIGNING_SECRET', 'JWT_SECRET', 'STRIPE_SECRET_KEY']) expect(config!.data).not.toHaveProperty(key);
+    for (const key of ['INTERNAL_SIGNING_SECRET', 'JWT_SECRET', 'CHANNEL_CREDENTIALS_KEY', 'STRIPE_SECRET_KEY']) expect(config!.data).not.toHaveProperty(key);
+    // https: session cookies carry Secure (ADR 0009); pods listen beyond loopback.
+    expect(config!.data.PUBLIC_URL).toMatch(/^https:\/\//);
+    expect(config!.data.HOST).toBe('0.0.0.0');
   });
 
   it('commits no secret values: Secrets are only referenced', () => {
@@ -295,7 +298,7 @@ describe('k8s/secret.example.yaml', () => {
 describe('docker-compose.yml', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let compose: { services: Record<string, any>; volumes?: Record<string, unknown> };
-  const platformEnv = ['REGION_DEFAULT', 'MONGO_URL_EU', 'MONGO_URL_NA', 'KAFKA_BROKERS', 'INTERNAL_SIGNING_SECRET', 'JWT_SECRET', 'SMTP_URL', 'STRIPE_API_BASE', 'STRIPE_SECRET_KEY', 'LOG_LEVEL'];
+  const platformEnv = ['REGION_DEFAULT', 'MONGO_URL_EU', 'MONGO_URL_NA', 'KAFKA_BROKERS', 'INTERNAL_SIGNING_SECRET', 'JWT_SECRET', 'CHANNEL_CREDENTIALS_KEY', 'SMTP_URL', 'STRIPE_API_BASE', 'STRIPE_SECRET_KEY', 'LOG_LEVEL'];
 
   beforeAll(() => {
     const result = run(tool('docker-compose'), ['-f', path.join(ROOT, 'docker-compose.yml'), 'config', '--format', 'json']);

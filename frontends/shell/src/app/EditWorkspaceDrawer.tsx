@@ -4,12 +4,14 @@ import { DELETE_WORKSPACE_CONFIRMATION, saveWorkspaceRequestSchema } from '@plat
 import { ApiError, Button, Divider, Drawer, NOTICES, Stack, Text, TextInput, notify, useDeleteWorkspace, useSaveWorkspace, useFormField, validationMessage } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
 import { saveSelection } from '../contexts/workspace-selection';
+import { WorkspaceMembersSection } from './WorkspaceMembersSection';
+import { WorkspaceSecretSection } from './WorkspaceSecretSection';
 
 const notFound = (error: Error) => error instanceof ApiError && error.status === 404;
 
-/** Settings of the current workspace: its name, and deletion for a workspace that is not the user's own. */
+/** Settings of the current workspace: its name, secret, members, and deletion for a workspace that is not the user's own. */
 export default function EditWorkspaceDrawer({ onClose }: { onClose: () => void }) {
-  const { workspace } = useWorkspace();
+  const { workspace, user } = useWorkspace();
   const save = useSaveWorkspace();
   const remove = useDeleteWorkspace();
   const navigate = useNavigate();
@@ -59,6 +61,8 @@ export default function EditWorkspaceDrawer({ onClose }: { onClose: () => void }
           </Button>
         </Stack>
       </form>
+      <WorkspaceSecretSection region={workspace.region} uid={workspace.uid} secret={workspace.secret} />
+      <WorkspaceMembersSection region={workspace.region} uid={workspace.uid} selfEmail={user?.email} />
       {!workspace.isOwn && (
         <Stack mt="xl" gap="xs">
           <Divider label="Danger zone" labelPosition="left" />

@@ -1,4 +1,4 @@
-import type { AgentSettings, AgentTemplate, JsonObject, Region } from '@platform/contracts';
+import type { AgentSettings, AgentTemplate, JsonObject, Region, RotateAgentSecretKeyResponse } from '@platform/contracts';
 import { ApiError, apiRequest, isUnavailable } from './http';
 import { API_PATHS } from './paths';
 import type { AgentSummary, SuccessResponse } from './types';
@@ -102,6 +102,9 @@ export const agentApi = {
       .filter((v): v is AgentVersion => Boolean(v))
       .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
   },
+  /** A new SECRET_API_KEY; the old one stops working at once. */
+  rotateSecretKey: (region: Region, agentId: string) =>
+    apiRequest<RotateAgentSecretKeyResponse>(API_PATHS.agents.rotateSecretKey(region, agentId), { method: 'POST', body: {} }),
   restoreVersion: (region: Region, agentId: string, versionId: string) =>
     apiRequest<SuccessResponse>(API_PATHS.agents.restoreVersion(region, agentId, versionId), { method: 'POST' }),
 };

@@ -25,6 +25,7 @@ export const QUERY_KEYS = {
   agentVersions: (region: Region, agentId: string) => ['agent-versions', region, agentId] as const,
   templates: (region: Region) => ['agent-templates', region] as const,
   languages: ['translate-languages'] as const,
+  workspace: (region: Region, uid: string) => ['workspace', region, uid] as const,
 };
 
 export const useSession = (enabled = true) => useQuery({ queryKey: QUERY_KEYS.session, queryFn: workspaceApi.session, enabled });
@@ -55,6 +56,31 @@ export const useInvite = () =>
   useMutation({
     mutationFn: (v: { region: Region; uid: string; email: string }) => workspaceApi.invite(v.region, v.uid, v.email),
     onSuccess: refreshSession,
+  });
+
+/** Read again whenever the settings open: members join from elsewhere. */
+export const useWorkspaceDetails = (region: Region, uid: string | undefined) =>
+  useQuery({
+    queryKey: QUERY_KEYS.workspace(region, uid ?? ''),
+    queryFn: async () => (await workspaceApi.getWorkspace(region, uid as string)).data,
+    enabled: Boolean(uid),
+    staleTime: 0,
+  });
+
+const refreshWorkspace = (region: Region, uid: string) =>
+  Promise.all([refreshSession(), queryClient.invalidateQueries({ queryKey: QUERY_KEYS.workspace(region, uid) })]);
+
+export const useRemoveMember = () =>
+  useMutation({
+    mutationFn: (v: { region: Region; uid: string; email: string }) => workspaceApi.removeMember(v.region, v.uid, v.email),
+    onSuccess: (_answer, v) => refreshWorkspace(v.region, v.uid),
+  });
+
+/** The session carries the secret the shell sends as bearer, so it is read again at once. */
+export const useRotateWorkspaceSecret = () =>
+  useMutation({
+    mutationFn: (v: { region: Region; uid: string }) => workspaceApi.rotateSecret(v.region, v.uid),
+    onSuccess: (_answer, v) => refreshWorkspace(v.region, v.uid),
   });
 
 export const useJoinWorkspace = () =>
@@ -112,6 +138,15 @@ export const useExportAgent = () => useMutation({ mutationFn: (v: { region: Regi
 export const useSaveAgentBackup = () =>
   useMutation({
     mutationFn: ({ region, ...backup }: { region: Region; agentId: string; workspaceId: string; userEmail: string }) => agentApi.saveBackup(region, backup),
+  });
+
+/** The stored agent takes the new key at once, so the draft's matching key is not an unpublished change. */
+export const useRotateAgentSecretKey = () =>
+  useMutation({
+    mutationFn: (v: { region: Region; agentId: string }) => agentApi.rotateSecretKey(v.region, v.agentId),
+    onSuccess: (answer, v) => {
+      queryClient.setQueryData<Agent>(QUERY_KEYS.agent(v.region, v.agentId), (agent) => agent && { ...agent, SECRET_API_KEY: answer.data.SECRET_API_KEY });
+    },
   });
 
 export const useAgentVersions = (region: Region, agentId: string, enabled = true) =>

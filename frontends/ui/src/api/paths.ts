@@ -1,4 +1,7 @@
-import type { Region } from '@platform/contracts';
+import { CREDENTIAL_ROUTES, type Region } from '@platform/contracts';
+
+/** A service route of contracts (`/v2/x/:id`) with its parameters filled in. */
+const fill = (route: string, params: Record<string, string>) => route.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
 
 /**
  * Every URL the frontends call, in one place. `/api/<service>/...` goes to the default region,
@@ -17,6 +20,10 @@ export const API_PATHS = {
     save: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}`,
     remove: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}`,
     invite: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}/email`,
+    /** GET: the workspace with its members (workspaceEmails) and secret. */
+    one: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}`,
+    removeMember: (region: Region, uid: string) => `/api/${region}/workspace/v2/workspaces/${encodeURIComponent(uid)}/members/remove`,
+    rotateSecret: (region: Region, uid: string) => `/api/${region}/workspace${fill(CREDENTIAL_ROUTES.rotateWorkspaceSecret, { uid })}`,
     /** The magic link's own path and query (/no-auth/workspaces/{uid}/invite?secret&email); the service finds its region. */
     join: (linkPathAndQuery: string) => `/api/workspace${linkPathAndQuery}`,
   },
@@ -30,6 +37,7 @@ export const API_PATHS = {
     restoreVersion: (region: Region, agentId: string, versionId: string) =>
       `/api/${region}/agent/v2/agents/${encodeURIComponent(agentId)}/versions/${encodeURIComponent(versionId)}/restore`,
     templates: (region: Region) => `/api/${region}/agent/v2/templates`,
+    rotateSecretKey: (region: Region, agentId: string) => `/api/${region}/agent${fill(CREDENTIAL_ROUTES.rotateAgentSecretKey, { agentId })}`,
     /** Typed procedures of the agent service. */
     procedure: (region: Region, name: 'convertAgentTemplateToAgent' | 'exportAgentToJson' | 'saveAgentBackup') =>
       `/api/${region}/agent/procedures/${name}`,

@@ -1,4 +1,4 @@
-import { DELETE_WORKSPACE_CONFIRMATION, type Region, type SaveWorkspaceRequest } from '@platform/contracts';
+import { DELETE_WORKSPACE_CONFIRMATION, type Region, type RotateWorkspaceSecretResponse, type SaveWorkspaceRequest, type Workspace } from '@platform/contracts';
 import { apiRequest } from './http';
 import { API_PATHS } from './paths';
 import type { InviteToWorkspaceResponse, JoinWorkspaceResponse, SessionResponse, SignInResponse, SuccessResponse, VerifyLoginCodeRequest } from './types';
@@ -26,6 +26,12 @@ export const workspaceApi = {
     }),
   invite: (region: Region, uid: string, email: string) =>
     apiRequest<InviteToWorkspaceResponse>(API_PATHS.workspaces.invite(region, uid), { method: 'POST', body: { to: email } }),
+  getWorkspace: (region: Region, uid: string) => apiRequest<{ success: boolean; data: Workspace }>(API_PATHS.workspaces.one(region, uid)),
+  removeMember: (region: Region, uid: string, email: string) =>
+    apiRequest<{ success: boolean; data: Workspace }>(API_PATHS.workspaces.removeMember(region, uid), { method: 'POST', body: { email } }),
+  /** A new workspace secret; the old one stops working at once. */
+  rotateSecret: (region: Region, uid: string) =>
+    apiRequest<RotateWorkspaceSecretResponse>(API_PATHS.workspaces.rotateSecret(region, uid), { method: 'POST', body: {} }),
   joinWorkspace: (linkPathAndQuery: string, email: string) =>
     apiRequest<JoinWorkspaceResponse>(API_PATHS.workspaces.join(linkPathAndQuery), { method: 'POST', body: { email } }),
 };

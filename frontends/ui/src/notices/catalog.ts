@@ -10,6 +10,11 @@ export const NOTICES = {
     deleteFailed: 'Failed to delete workspace.',
     deleteSucceeded: 'Successfully deleted workspace.',
     notFound: 'Workspace not found.',
+    /* Not in the spec: the platform's own texts for secret rotation and member removal. */
+    secretRegenerated: 'Workspace secret regenerated. The old secret no longer works.',
+    secretRegenerateFailed: 'Failed to regenerate the workspace secret.',
+    memberRemoved: (email: string) => `Removed ${email} from the workspace.`,
+    memberRemoveFailed: (email: string) => `Failed to remove ${email}.`,
   },
   session: {
     signInFailed: 'Failed to sign in',
@@ -29,6 +34,9 @@ export const NOTICES = {
     exported: 'Agent template exported successfully',
     exportFailed: (message: string) => `Error exporting agent: ${message}`,
     copied: 'Copied to Clipboard',
+    /* Not in the spec: the platform's own texts for the key rotation. */
+    secretKeyRegenerated: 'Secret key regenerated. The old key no longer works.',
+    secretKeyRegenerateFailed: 'Failed to regenerate the secret key.',
   },
   agency: {
     saved: 'Saved successfully',

@@ -1,5 +1,5 @@
 import { AGENT_API_MESSAGES, MESSAGES } from '@platform/contracts';
-import { HttpError, type Logger, type RegionalMongo } from '@platform/kit';
+import { HttpError, type Logger } from '@platform/kit';
 import type { WorkspaceDirectory } from '../clients/workspace-directory';
 import type { AgentInput } from '../domain/agent-input';
 import { AgentStore } from '../store/agents';
@@ -18,7 +18,6 @@ export interface UseCaseDeps extends Stores {
   now: () => Date;
 }
 
-export const createStores = (mongo: RegionalMongo): Stores => ({ agents: new AgentStore(mongo), versions: new VersionStore(mongo) });
 
 export const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

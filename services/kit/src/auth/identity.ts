@@ -6,7 +6,8 @@ import { unauthorized } from '../http/errors';
 /** Who the gateway verified the caller to be. Services authorise against this only. */
 export type Identity =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; email: string }
+  /** sessionId: the server-side session of a cookie or bearer JWT (what sign-out ends). */
+  | { kind: 'user'; userId: string; email: string; sessionId?: string }
   | { kind: 'workspace'; workspaceId: string; region: string }
   | { kind: 'agent'; agentId: string; region: string }
   | { kind: 'agency'; agencyId: string }
@@ -17,6 +18,8 @@ export type Identity =
 export interface ForwardedContext {
   identity: Identity;
   region: Region;
+  /** The caller's IP as the gateway saw it (its TRUST_PROXY applied), for per-client limits. */
+  clientIp?: string;
 }
 
 export const IDENTITY_HEADER = 'x-platform-identity';
@@ -134,6 +137,8 @@ declare module 'express-serve-static-core' {
     region: Region;
     /** SHA-256 (hex) of the body bytes, set by createApp's body readers. */
     bodySha256?: string;
+    /** The caller's IP from the gateway's signed context (req.ip would be the gateway's). */
+    clientIp?: string;
   }
 }
 
@@ -152,6 +157,7 @@ export function gatewayContext(secret: string): RequestHandler {
     if (!context) return next(unauthorized('Request did not come through the gateway'));
     req.identity = context.identity;
     req.region = context.region;
+    req.clientIp = context.clientIp;
     next();
   };
 }

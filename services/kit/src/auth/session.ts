@@ -7,23 +7,37 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export interface SessionClaims {
   userId: string;
   email: string;
+  /** The server-side session (workspace service) this token stands for: signing out ends it. */
+  sessionId: string;
 }
 
-export function signSession(claims: SessionClaims, secret: string): string {
+export function signSession(claims: SessionClaims, secret: string, ttlSeconds: number = SESSION_TTL_SECONDS): string {
   return jwt.sign({ email: claims.email }, secret, {
     algorithm: 'HS256',
     subject: claims.userId,
-    expiresIn: SESSION_TTL_SECONDS,
+    jwtid: claims.sessionId,
+    expiresIn: ttlSeconds,
   });
 }
 
-/** Returns the claims of a valid, unexpired session token, otherwise null. */
+/**
+ * Returns the claims of a valid, unexpired session token, otherwise null. A token without
+ * `exp` or without a session id (`jti`) is refused: it could never end.
+ */
 export function verifySession(token: string, secret: string): SessionClaims | null {
   try {
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (typeof payload === 'string' || !payload.sub || typeof payload.email !== 'string') return null;
-    return { userId: payload.sub, email: payload.email };
+    if (typeof payload.exp !== 'number' || typeof payload.jti !== 'string' || !payload.jti) return null;
+    return { userId: payload.sub, email: payload.email, sessionId: payload.jti };
   } catch {
     return null;
   }
+}
+
+/** Seconds until the token's `exp` (0 when past); for caching a verdict no longer than the token lives. */
+export function sessionSecondsLeft(token: string, nowMs = Date.now()): number {
+  const payload = jwt.decode(token);
+  const exp = payload && typeof payload === 'object' ? payload.exp : undefined;
+  return typeof exp === 'number' ? Math.max(0, exp - Math.floor(nowMs / 1000)) : 0;
 }

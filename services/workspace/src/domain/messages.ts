@@ -16,4 +16,6 @@ export const SERVICE_MESSAGES = {
   gatewayOnly: 'Only the gateway may verify credentials.',
   internalOnly: 'Only platform services may ask this.',
   unknownCredential: 'Unknown credential',
+  addressRefused: (email: string) => `The mail server refused the address ${email}. Please check it and try again.`,
+  rotateNeedsUser: 'Sign in to regenerate the workspace secret.',
 } as const;

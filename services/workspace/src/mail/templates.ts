@@ -15,15 +15,15 @@ export function loginCodeMail(to: string, code: string, ttlMinutes: number): Out
 }
 
 /**
- * The invitation is always our own template: letting callers send their own HTML would make
- * the platform's mail server a relay for arbitrary content to arbitrary addresses.
+ * The invitation is always our own template, subject included: letting callers choose the
+ * subject or HTML would make the platform's address a relay for their content to anyone.
  */
-export function invitationMail(input: { to: string; workspaceName: string; inviterEmail: string; link: string; subject?: string }): OutgoingMail {
+export function invitationMail(input: { to: string; workspaceName: string; inviterEmail: string; link: string }): OutgoingMail {
   const name = escapeHtml(input.workspaceName);
   const inviter = escapeHtml(input.inviterEmail);
   return {
     to: input.to,
-    subject: input.subject?.replace(/[\r\n]+/g, ' ').trim() || `You're invited to join ${input.workspaceName}`,
+    subject: `You're invited to join ${input.workspaceName.replace(/[\r\n]+/g, ' ')}`,
     text: `${input.inviterEmail} invited you to the workspace ${input.workspaceName}.\nJoin: ${input.link}`,
     html: `<p>${inviter} invited you to the workspace <b>${name}</b>.</p><p><a href="${escapeHtml(input.link)}">Join the workspace</a></p>`,
   };

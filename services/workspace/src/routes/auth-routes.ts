@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   passwordLoginRequestSchema,
   requestLoginCodeRequestSchema,
@@ -11,9 +11,12 @@ import { authUser } from '../domain/accounts';
 import type { AuthUseCases, SignedIn } from '../usecases/auth';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from './session-cookie';
 
+/** The caller's IP: from the gateway's signed context, else the connection (in-process tests). */
+const clientOf = (req: Request) => req.clientIp ?? req.ip ?? '';
+
 export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpec[] {
-  const signedIn = (res: Response, { account, isNewUser }: SignedIn) => {
-    setSessionCookie(res, { userId: account._id, email: account.email }, cookie);
+  const signedIn = (res: Response, { account, isNewUser, session }: SignedIn) => {
+    setSessionCookie(res, session, cookie);
     res.json({ success: true, user: authUser(account), isNewUser } satisfies SignInResponse);
   };
   return [
@@ -27,7 +30,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       success: { status: 200, description: '{success, message}: the code was sent' },
       failures: [400, 429, 502],
       handler: async (req, res) => {
-        await auth.requestCode(req.body.email);
+        await auth.requestCode(req.body.email, clientOf(req));
         res.json({ success: true, message: `We sent a sign-in code to ${req.body.email}.` });
       },
     },
@@ -40,7 +43,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       schemas: { body: verifyLoginCodeRequestSchema },
       success: { status: 200, description: 'SignInResponse {success, user, isNewUser}; sets the session cookie' },
       failures: [400, 429],
-      handler: async (req, res) => signedIn(res, await auth.verifyCode(req.body, req.region)),
+      handler: async (req, res) => signedIn(res, await auth.verifyCode(req.body, req.region, clientOf(req))),
     },
     {
       operationId: 'passwordLogin',
@@ -51,19 +54,19 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       schemas: { body: passwordLoginRequestSchema },
       success: { status: 200, description: 'SignInResponse {success, user, isNewUser}; sets the session cookie' },
       failures: [400, 401, 429],
-      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.body.email, req.body.password)),
+      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.body.email, req.body.password, clientOf(req))),
     },
     {
       operationId: 'setPassword',
       method: 'post',
       path: '/v2/auth/password',
-      summary: "Sets the signed-in user's password",
+      summary: "Sets the signed-in user's password and ends their other sessions",
       access: 'user',
       schemas: { body: setPasswordRequestSchema },
       success: { status: 200, description: '{success, user}' },
       failures: [400, 401, 403],
       handler: async (req, res) => {
-        const account = await auth.setPassword(requireUser(req).userId, req.body.password);
+        const account = await auth.setPassword(requireUser(req), req.body.password);
         res.json({ success: true, user: authUser(account) });
       },
     },
@@ -71,10 +74,11 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       operationId: 'logout',
       method: 'post',
       path: '/v2/auth/logout',
-      summary: 'Signs out: clears the session cookie',
+      summary: 'Signs out: ends the session on the server and clears the session cookie',
       access: 'public',
       success: { status: 200, description: '{success}' },
-      handler: async (_req, res) => {
+      handler: async (req, res) => {
+        await auth.signOut(req.identity);
         clearSessionCookie(res, cookie);
         res.json({ success: true });
       },

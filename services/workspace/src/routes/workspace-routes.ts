@@ -134,10 +134,10 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       operationId: 'verifyCredential',
       method: 'post',
       path: '/internal/credentials/verify',
-      summary: 'Gateway only: which workspace a vg_ secret belongs to, in the request region',
+      summary: 'Gateway only: which workspace a vg_ secret belongs to (request region), or whose live session a session JWT is',
       access: 'gateway',
-      schemas: { body: Joi.object({ credential: Joi.string().max(256).required() }) },
-      success: { status: 200, description: "{success, identity: {kind:'workspace', workspaceId, region}}" },
+      schemas: { body: Joi.object({ credential: Joi.string().max(4096).required() }) },
+      success: { status: 200, description: "{success, identity: {kind:'workspace', workspaceId, region} or {kind:'user', userId, email, sessionId}}" },
       failures: [400, 403, 404],
       handler: async (req, res) => {
         res.json({ success: true, identity: await workspaces.verifyCredential(req.identity, req.region, req.body.credential) });

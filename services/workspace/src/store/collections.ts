@@ -11,6 +11,8 @@ export const COLLECTION = {
   invitations: 'invitations',
   /** fixed-window counters: code sends, password failures, invitations */
   rateLimits: 'rate_limits',
+  /** signed-in sessions (accounts region): a session JWT is accepted while its record lives */
+  sessions: 'sessions',
 } as const;
 
 export const INDEXES: CollectionIndexes[] = [
@@ -25,5 +27,6 @@ export const INDEXES: CollectionIndexes[] = [
   },
   { collection: COLLECTION.accounts, indexes: [{ key: { email: 1 }, name: 'account_email_unique', unique: true }] },
   { collection: COLLECTION.loginCodes, indexes: [{ key: { email: 1, createdAt: -1 }, name: 'login_code_latest' }] },
+  { collection: COLLECTION.sessions, indexes: [{ key: { userId: 1 }, name: 'session_user' }] },
   { collection: COLLECTION.invitations, indexes: [{ key: { uid: 1, email: 1 }, name: 'invitation_workspace_email' }] },
 ];

@@ -14,9 +14,9 @@ export class LoginCodeStore {
     await this.codes.insertOne(record);
   }
 
-  /** Only the newest code of an e-mail counts: asking again replaces the previous one. */
-  latest(email: string) {
-    return this.codes.findOne({ email }, { sort: { createdAt: -1 } });
+  /** The address's newest codes, newest first (any of them may be the one its owner types). */
+  recent(email: string, limit: number) {
+    return this.codes.find({ email }, { sort: { createdAt: -1 }, limit }).toArray();
   }
 
   /** Spends one attempt atomically; null when the code is used, expired or out of attempts. */

@@ -9,39 +9,59 @@ import {
   type SessionResponse,
   type VerifyLoginCodeRequest,
 } from '@platform/contracts';
-import { HttpError, badRequest, tooManyRequests, unauthorized } from '@platform/kit';
+import { HttpError, badRequest, tooManyRequests, unauthorized, type Identity, type SessionClaims } from '@platform/kit';
 import { authUser, type AccountRecord } from '../domain/accounts';
-import { loginCodeStatus, type LoginCodeRecord, type LoginCodeStatus } from '../domain/login-codes';
+import { judgeLoginCode, type LoginCodeRecord } from '../domain/login-codes';
 import { SERVICE_MESSAGES } from '../domain/messages';
 import { DUMMY_PASSWORD_HASH, hashPassword, keyedHash, newLoginCode, sameHash, verifyPassword } from '../domain/secrets';
 import { needsOnboarding, personalWorkspace, workspaceSummary } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
+import { RecipientRefused } from '../mail/mailer';
 import { loginCodeMail } from '../mail/templates';
+import type { RateLimit } from '../store/rate-limits';
 import type { UseCaseDeps } from './deps';
+import { SessionUseCases } from './sessions';
+
+/** How many of an address's newest codes a submitted code is compared with. */
+const RECENT_CODES = 5;
 
 export interface SignedIn {
   account: AccountRecord;
   isNewUser: boolean;
+  /** the new server-side session, for the cookie */
+  session: SessionClaims;
 }
 
 /** Sign-in by one-time code or password, accounts, and the session's view of the user. */
 export class AuthUseCases {
-  constructor(private readonly deps: UseCaseDeps) {}
+  private readonly sessions: SessionUseCases;
 
-  /** E-mails a new code, at most `maxSends` per e-mail and window. */
-  async requestCode(email: string): Promise<void> {
+  constructor(private readonly deps: UseCaseDeps) {
+    this.sessions = new SessionUseCases(deps);
+  }
+
+  /**
+   * E-mails a new code: at most `maxSends` per address for each client (IP) and window, and
+   * `maxSendsPerClient` per client over all addresses. Counting per client too means a flood of
+   * requests for someone's address spends the flooder's budget, never the owner's.
+   */
+  async requestCode(email: string, clientIp: string): Promise<void> {
     const { config, rateLimits, loginCodes, mailer } = this.deps;
     const now = this.deps.now();
-    const { maxSends, sendWindowSeconds, ttlSeconds } = config.loginCode;
-    if (!(await rateLimits.take(config.accountsRegion, `login-code:${email}`, { limit: maxSends, windowSeconds: sendWindowSeconds }, now))) {
-      throw tooManyRequests(AUTH_MESSAGES.tooManyCodes);
-    }
+    const { maxSends, maxSendsPerClient, sendWindowSeconds, ttlSeconds } = config.loginCode;
+    const client = this.clientKey(clientIp);
+    const window = { windowSeconds: sendWindowSeconds };
+    const allowed =
+      (await rateLimits.take(config.accountsRegion, `login-code-client:${client}`, { ...window, limit: maxSendsPerClient }, now)) &&
+      (await rateLimits.take(config.accountsRegion, `login-code:${email}:${client}`, { ...window, limit: maxSends }, now));
+    if (!allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyCodes);
     await loginCodes.pruneOlderThan(email, new Date(now.getTime() - ttlSeconds * 1000));
     const code = newLoginCode();
     const record: LoginCodeRecord = {
       _id: randomUUID(),
       email,
       codeHash: this.codeHash(email, code),
+      client,
       createdAt: now,
       expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
       attempts: 0,
@@ -50,35 +70,51 @@ export class AuthUseCases {
     try {
       await mailer.send(loginCodeMail(email, code, Math.round(ttlSeconds / 60)));
     } catch (err) {
-      this.deps.logger.error({ err }, 'sign-in code e-mail failed');
       await loginCodes.remove(record._id);
+      if (err instanceof RecipientRefused) throw badRequest(SERVICE_MESSAGES.addressRefused(email));
+      this.deps.logger.error({ err }, 'sign-in code e-mail failed');
       throw new HttpError(502, SERVICE_MESSAGES.codeEmailFailed);
     }
   }
 
-  /** Signs in with the newest code of the e-mail: single use, limited wrong tries, then burned. */
-  async verifyCode(input: VerifyLoginCodeRequest, region: Region): Promise<SignedIn> {
-    const { loginCodes, config } = this.deps;
+  /**
+   * Signs in with any recent usable code of the address (single use). Wrong tries are limited
+   * per client: they burn the client's own codes after `maxAttempts`, or spend its own counter
+   * when it asked for none, so a correct code from another client still gets through.
+   */
+  async verifyCode(input: VerifyLoginCodeRequest, region: Region, clientIp: string): Promise<SignedIn> {
+    const { loginCodes, rateLimits, config } = this.deps;
     const now = this.deps.now();
-    const { maxAttempts } = config.loginCode;
-    const latest = await loginCodes.latest(input.email);
-    assertUsable(loginCodeStatus(latest, now, maxAttempts));
-    const claimed = await loginCodes.claimAttempt(latest!._id, maxAttempts, now);
-    if (!claimed) {
-      assertUsable(loginCodeStatus(await loginCodes.latest(input.email), now, maxAttempts));
-      throw badRequest(AUTH_MESSAGES.codeExpired);
+    const { maxAttempts, ttlSeconds } = config.loginCode;
+    const client = this.clientKey(clientIp);
+    const counterKey = `login-verify:${input.email}:${client}`;
+    const counter = { limit: maxAttempts, windowSeconds: ttlSeconds };
+    const given = this.codeHash(input.email, input.code);
+    const codes = await loginCodes.recent(input.email, RECENT_CODES);
+    const spent = await rateLimits.exhausted(config.accountsRegion, counterKey, counter, now);
+    const judgement = judgeLoginCode(codes, (record) => sameHash(record.codeHash, given), client, now, maxAttempts, spent);
+    switch (judgement.outcome) {
+      case 'blocked':
+        throw tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts);
+      case 'none':
+        throw badRequest(AUTH_MESSAGES.codeExpired);
+      case 'match':
+        if (!(await loginCodes.markUsed(judgement.code._id, now))) throw badRequest(AUTH_MESSAGES.codeExpired);
+        return this.signIn(input.email, region, { ref: input.ref, utm_source: input.utm_source });
+      case 'wrong': {
+        const burned = judgement.charge ? await this.spendCodeTry(judgement.charge) : await this.spendClientTry(counterKey, counter);
+        throw burned ? tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts) : badRequest(AUTH_MESSAGES.codeIncorrect);
+      }
     }
-    if (!sameHash(claimed.codeHash, this.codeHash(input.email, input.code))) {
-      throw claimed.attempts >= maxAttempts ? tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts) : badRequest(AUTH_MESSAGES.codeIncorrect);
-    }
-    if (!(await loginCodes.markUsed(claimed._id, now))) throw badRequest(AUTH_MESSAGES.codeExpired);
-    return this.signIn(input.email, region, { ref: input.ref, utm_source: input.utm_source });
   }
 
-  /** Password sign-in; every try counts against the e-mail's budget until one succeeds. */
-  async passwordLogin(email: string, password: string): Promise<SignedIn> {
+  /**
+   * Password sign-in; every try counts against the budget of the address from this client
+   * until one succeeds, so someone else's wrong tries never lock the owner out.
+   */
+  async passwordLogin(email: string, password: string, clientIp: string): Promise<SignedIn> {
     const { accounts, rateLimits, config } = this.deps;
-    const key = `password-login:${email}`;
+    const key = `password-login:${email}:${this.clientKey(clientIp)}`;
     const limit = { limit: config.passwordLogin.maxAttempts, windowSeconds: config.passwordLogin.windowSeconds };
     if (!(await rateLimits.take(config.accountsRegion, key, limit, this.deps.now()))) throw tooManyRequests(AUTH_MESSAGES.tooManyLogins);
     const account = await accounts.findByEmail(email);
@@ -87,13 +123,20 @@ export class AuthUseCases {
     if (!account?.passwordHash || !matches) throw unauthorized(AUTH_MESSAGES.loginFailed);
     await rateLimits.reset(config.accountsRegion, key);
     await this.ensurePersonalWorkspaces(account);
-    return { account, isNewUser: false };
+    return { account, isNewUser: false, session: await this.sessions.start(account) };
   }
 
-  async setPassword(userId: string, password: string): Promise<AccountRecord> {
+  /** Sets the password and ends the user's other sessions (the one that set it stays). */
+  async setPassword(user: { userId: string; sessionId?: string }, password: string): Promise<AccountRecord> {
     const passwordHash = await hashPassword(password);
-    if (!(await this.deps.accounts.setPasswordHash(userId, passwordHash))) throw unauthorized(AUTH_MESSAGES.signInRequired);
-    return (await this.deps.accounts.findById(userId))!;
+    if (!(await this.deps.accounts.setPasswordHash(user.userId, passwordHash))) throw unauthorized(AUTH_MESSAGES.signInRequired);
+    await this.sessions.endOthers(user.userId, user.sessionId);
+    return (await this.deps.accounts.findById(user.userId))!;
+  }
+
+  /** Sign-out ends the session on the server, not only the cookie. */
+  async signOut(identity: Identity): Promise<void> {
+    await this.sessions.end(identity);
   }
 
   /** The signed-in user, their workspaces in every region, and whether onboarding is still due. */
@@ -130,7 +173,7 @@ export class AuthUseCases {
       if (!account) throw new Error('account neither inserted nor found');
     }
     await this.ensurePersonalWorkspaces(account);
-    return { account, isNewUser };
+    return { account, isNewUser, session: await this.sessions.start(account) };
   }
 
   /**
@@ -160,12 +203,27 @@ export class AuthUseCases {
     if (created.some(Boolean)) this.deps.eventsWritten();
   }
 
+  /** One wrong try on the client's own code; true when that was its last. */
+  private async spendCodeTry(code: LoginCodeRecord): Promise<boolean> {
+    const { maxAttempts } = this.deps.config.loginCode;
+    const after = await this.deps.loginCodes.claimAttempt(code._id, maxAttempts, this.deps.now());
+    return !after || after.attempts >= maxAttempts;
+  }
+
+  /** One wrong try of a client that asked for no code of this address; true when that was its last. */
+  private async spendClientTry(key: string, limit: RateLimit): Promise<boolean> {
+    const { rateLimits, config } = this.deps;
+    const now = this.deps.now();
+    return !(await rateLimits.take(config.accountsRegion, key, limit, now)) || (await rateLimits.exhausted(config.accountsRegion, key, limit, now));
+  }
+
+  /** Clients are counted by a keyed hash of their IP, never the address itself. */
+  private clientKey(ip: string) {
+    return keyedHash(this.deps.config.hashPepper, 'client', ip).slice(0, 32);
+  }
+
   private codeHash(email: string, code: string) {
     return keyedHash(this.deps.config.hashPepper, 'login-code', email, code);
   }
 }
 
-function assertUsable(status: LoginCodeStatus): void {
-  if (status === 'burned') throw tooManyRequests(AUTH_MESSAGES.tooManyCodeAttempts);
-  if (status !== 'usable') throw badRequest(AUTH_MESSAGES.codeExpired);
-}

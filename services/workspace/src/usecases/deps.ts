@@ -6,6 +6,7 @@ import { AccountStore } from '../store/accounts';
 import { InvitationStore } from '../store/invitations';
 import { LoginCodeStore } from '../store/login-codes';
 import { RateLimiter } from '../store/rate-limits';
+import { SessionStore } from '../store/sessions';
 import { WorkspaceStore } from '../store/workspaces';
 
 export interface Stores {
@@ -14,6 +15,7 @@ export interface Stores {
   workspaces: WorkspaceStore;
   invitations: InvitationStore;
   rateLimits: RateLimiter;
+  sessions: SessionStore;
 }
 
 export interface UseCaseDeps extends Stores {
@@ -32,6 +34,7 @@ export function createStores(mongo: RegionalMongo, config: WorkspaceConfig): Sto
     workspaces: new WorkspaceStore(mongo),
     invitations: new InvitationStore(mongo),
     rateLimits: new RateLimiter(mongo),
+    sessions: new SessionStore(mongo, config.accountsRegion),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type Region,
   type WorkspaceSummary,
 } from '@platform/contracts';
-import { HttpError, conflict, forbidden, notFound, regionsFrom, tooManyRequests, unauthorized, type Identity } from '@platform/kit';
+import { HttpError, badRequest, conflict, forbidden, notFound, regionsFrom, tooManyRequests, unauthorized, type Identity } from '@platform/kit';
 import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
 import { invitationLink, invitationUsable, type InvitationRecord } from '../domain/invitations';
 import { SERVICE_MESSAGES } from '../domain/messages';
@@ -15,6 +15,7 @@ import { keyedHash } from '../domain/secrets';
 import { hasFreeSeat } from '../domain/seats';
 import { workspaceSummary, type WorkspaceRecord } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
+import { RecipientRefused } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
 import { assertValid, type UseCaseDeps } from './deps';
 import type { WorkspaceUseCases } from './workspaces';
@@ -27,7 +28,11 @@ const JOIN_ATTEMPTS = 5;
 export class InvitationUseCases {
   constructor(private readonly deps: UseCaseDeps, private readonly workspaces: WorkspaceUseCases) {}
 
-  /** Sends the magic link by e-mail; refused for oneself, for members, and when every seat is taken. */
+  /**
+   * Sends the magic link in the platform's own e-mail (the request's subject and html are
+   * ignored); refused for oneself, for members, when every seat is taken, and (400) for an
+   * address the mail server refuses.
+   */
   async invite(identity: Identity, region: Region, uid: string, body: InviteToWorkspaceRequest): Promise<{ email: string; link: string }> {
     const { workspace, actorEmail } = await this.workspaces.load(identity, region, uid, 'invite');
     assertValid(inviteToWorkspaceRequestSchema, body, { selfEmail: actorEmail });
@@ -51,10 +56,11 @@ export class InvitationUseCases {
     await this.deps.invitations.insert(region, invitation);
     const link = invitationLink(this.deps.config.publicUrl, uid, token, email);
     try {
-      await this.deps.mailer.send(invitationMail({ to: email, workspaceName: workspace.workspaceName, inviterEmail: actorEmail, link, subject: body.subject }));
+      await this.deps.mailer.send(invitationMail({ to: email, workspaceName: workspace.workspaceName, inviterEmail: actorEmail, link }));
     } catch (err) {
-      this.deps.logger.error({ err }, 'invitation e-mail failed');
       await this.deps.invitations.remove(region, invitation._id);
+      if (err instanceof RecipientRefused) throw badRequest(SERVICE_MESSAGES.addressRefused(email));
+      this.deps.logger.error({ err }, 'invitation e-mail failed');
       throw new HttpError(502, SERVICE_MESSAGES.inviteFailed(email));
     }
     return { email, link };

@@ -21,6 +21,7 @@ import { publicUserData } from '../domain/public-user';
 import { saveChanges, switcherWorkspace, workspaceView, type WorkspaceRecord } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
 import { assertValid, type UseCaseDeps } from './deps';
+import { SessionUseCases } from './sessions';
 
 export interface AuthorizedWorkspace {
   workspace: WorkspaceRecord;
@@ -31,7 +32,11 @@ export interface AuthorizedWorkspace {
 
 /** Workspaces of the request's region: create, read, save, delete, members, and credential checks. */
 export class WorkspaceUseCases {
-  constructor(private readonly deps: UseCaseDeps) {}
+  private readonly sessions: SessionUseCases;
+
+  constructor(private readonly deps: UseCaseDeps) {
+    this.sessions = new SessionUseCases(deps);
+  }
 
   /** Loads a live workspace and checks the caller may do `action` on it. */
   async load(identity: Identity, region: Region, uid: string, action: WorkspaceAction): Promise<AuthorizedWorkspace> {
@@ -128,11 +133,33 @@ export class WorkspaceUseCases {
     return isMember(record, { userId: body.userId ?? '', email: body.email });
   }
 
-  /** POST /internal/credentials/verify: the gateway asks whether a `vg_` secret is a workspace's. */
+  /**
+   * POST /internal/credentials/verify: the gateway asks whether a `vg_` secret is a workspace's,
+   * or whether a session JWT's session still lives (sign-out and new passwords end them).
+   */
   async verifyCredential(identity: Identity, region: Region, credential: string): Promise<Identity> {
     if (identity.kind !== 'gateway') throw forbidden(SERVICE_MESSAGES.gatewayOnly);
-    const record = WORKSPACE_SECRET_PATTERN.test(credential) ? await this.deps.workspaces.findBySecret(region, credential) : null;
-    if (!record) throw notFound(SERVICE_MESSAGES.unknownCredential);
-    return { kind: 'workspace', workspaceId: record.uid, region };
+    if (WORKSPACE_SECRET_PATTERN.test(credential)) {
+      const record = await this.deps.workspaces.findBySecret(region, credential);
+      if (record) return { kind: 'workspace', workspaceId: record.uid, region };
+    } else {
+      const user = await this.sessions.verify(credential);
+      if (user) return user;
+    }
+    throw notFound(SERVICE_MESSAGES.unknownCredential);
+  }
+
+  /**
+   * A new workspace secret; the old one is refused from now on. Only a signed-in member may
+   * ask (a leaked secret must not be able to mint its successor).
+   */
+  async rotateSecret(identity: Identity, region: Region, uid: string): Promise<{ workspaceSecret: string }> {
+    const { actorIsUser } = await this.load(identity, region, uid, 'write');
+    if (!actorIsUser) throw forbidden(SERVICE_MESSAGES.rotateNeedsUser);
+    const workspaceSecret = newWorkspaceSecret();
+    const event = workspaceEvent('workspace.updated', region, uid, { uid, changedFields: ['workspaceSecret'] });
+    if (!(await this.deps.workspaces.update(region, uid, { workspaceSecret }, [event]))) throw notFound(MESSAGES.workspace.notFound);
+    this.deps.eventsWritten();
+    return { workspaceSecret };
   }
 }

@@ -1,5 +1,5 @@
 import { uniqueName } from '../../../kit/test/support/infra';
-import type { Identity } from '@platform/kit';
+import { verifySession, type Identity } from '@platform/kit';
 import type { Harness } from './harness';
 import { anonymous, userIdentity } from './harness';
 import { codeIn, linkIn, mailsTo, nthMailTo } from './mail';
@@ -12,7 +12,15 @@ export async function signInWithCode(h: Harness, email: string, region: 'eu' | '
   await h.as(anonymous, region).post('/v2/auth/code', { email }).expect(200);
   const code = codeIn(await nthMailTo(email, before + 1));
   const res = await h.as(anonymous, region).post('/v2/auth/verify', { email, code, ...extra }).expect(200);
-  return { identity: userIdentity(res.body.user.userId, email), userId: res.body.user.userId as string, response: res };
+  const token = sessionToken(res);
+  const { sessionId } = verifySession(token, h.config.platform.jwtSecret)!;
+  return { identity: { ...userIdentity(res.body.user.userId, email), sessionId }, userId: res.body.user.userId as string, response: res, token };
+}
+
+/** The session JWT a sign-in answer sets as its cookie. */
+export function sessionToken(res: { headers: Record<string, unknown> }): string {
+  const cookie = ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('session='));
+  return cookie!.slice('session='.length).split(';')[0]!;
 }
 
 /** A user as the gateway forwards them; workspace calls need no account behind the identity. */

@@ -1,5 +1,7 @@
-import { AGENT_SETTINGS_PLATFORMS, AGENT_THEMES, BUTTONS_LAYOUTS, newAgentSecretKey } from '@platform/contracts';
-import { Button, CopyButton, Group, IconRefresh, Stack, TextInput, Tooltip, notify, useTranslateLanguages } from '@platform/ui';
+import { useState } from 'react';
+import { AGENT_SETTINGS_PLATFORMS, AGENT_THEMES, BUTTONS_LAYOUTS, type Region } from '@platform/contracts';
+import { Button, CopyButton, Group, IconRefresh, NOTICES, Stack, Text, TextInput, notify, useRotateAgentSecretKey, useTranslateLanguages } from '@platform/ui';
+import { ConfirmDialog } from '../../app/ConfirmDialog';
 import { CssEditor } from '../editor-slots';
 import { FormSection, NumberField, SelectField, SwitchField, TextAreaField, TextField, useAgentForm, useField } from '../forms/fields';
 import type { TabProps } from './TabContent';
@@ -13,23 +15,51 @@ function LanguageField({ path, label, clearable }: { path: string; label: string
   return <SelectField path={path} label={label} data={data} clearable={clearable} searchable />;
 }
 
-function SecretKeyField() {
+/** What regenerating does, said before it is done. */
+export const REGENERATE_AGENT_KEY_WARNING = 'The current key stops working at once. Servers that call the platform with it must be given the new one.';
+
+/** The agent's secret key, with Copy and Regenerate: the server issues the new key at once, after a confirmation. */
+function SecretKeyField({ region, agentId }: { region: Region; agentId: string }) {
   const key = useField<string>('SECRET_API_KEY');
+  const rotate = useRotateAgentSecretKey();
+  const [confirming, setConfirming] = useState(false);
+  const regenerate = () =>
+    rotate.mutate(
+      { region, agentId },
+      {
+        onSuccess: (answer) => {
+          key.onChange(answer.data.SECRET_API_KEY);
+          notify.success(NOTICES.agent.secretKeyRegenerated);
+          setConfirming(false);
+        },
+        onError: () => notify.error(NOTICES.agent.secretKeyRegenerateFailed),
+      },
+    );
   return (
     <Group align="flex-end" gap="xs">
-      <TextInput label="Secret API key" description="Authorises server calls for this agent" value={key.value ?? ''} readOnly style={{ flex: 1 }} error={key.error} />
+      <TextInput label="Secret API key" description="Authorises server calls for this agent" value={key.value ?? ''} readOnly style={{ flex: 1 }} error={key.error} data-testid="agent-secret-key" />
       <CopyButton value={key.value ?? ''}>
         {({ copied, copy }) => (
-          <Button variant="default" onClick={() => { copy(); notify.success('Copied to Clipboard'); }}>
+          <Button variant="default" onClick={() => { copy(); notify.success(NOTICES.agent.copied); }}>
             {copied ? 'Copied' : 'Copy'}
           </Button>
         )}
       </CopyButton>
-      <Tooltip label="The old key stops working once you publish">
-        <Button variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => key.onChange(newAgentSecretKey())}>
-          Regenerate
-        </Button>
-      </Tooltip>
+      <Button variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => setConfirming(true)}>
+        Regenerate
+      </Button>
+      {confirming && (
+        <ConfirmDialog
+          title="Regenerate the secret key?"
+          confirmLabel="Regenerate"
+          loading={rotate.isPending}
+          testId="confirm-regenerate-agent-key"
+          onConfirm={regenerate}
+          onClose={() => setConfirming(false)}
+        >
+          <Text size="sm">{REGENERATE_AGENT_KEY_WARNING}</Text>
+        </ConfirmDialog>
+      )}
     </Group>
   );
 }
@@ -50,7 +80,7 @@ function AdvancedCss({ agentId }: { agentId: string }) {
 }
 
 /** Settings, with sub-tabs by ?tab= (core, ui, language, security, notifications, handoff, technical, analytics, advanced, integrations). */
-export function SettingsTab({ agentId, subTab, onSubTab }: TabProps) {
+export function SettingsTab({ region, agentId, subTab, onSubTab }: TabProps) {
   const translate = useField<boolean>('enableAITranslate');
   return (
     <Stack gap="lg">
@@ -90,7 +120,7 @@ export function SettingsTab({ agentId, subTab, onSubTab }: TabProps) {
       )}
       {subTab === 'security' && (
         <FormSection title="Security" testId="settings-security">
-          <SecretKeyField />
+          <SecretKeyField region={region} agentId={agentId} />
           <SwitchField path="syncBrowser" label="Sync the conversation across browser tabs" />
           <SwitchField path="listenForUrlChanges" label="Follow page changes of single-page websites" />
           <SwitchField path="vfSettings.enableIgnoreUrlPaths" label="Hide the widget on ignored URL paths" />
