@@ -30,7 +30,6 @@ interface Forwarding {
   streamed: boolean;
   refused?: HttpError;
   timedOut?: boolean;
-  callerGone?: boolean;
 }
 const forwarding = new WeakMap<IncomingMessage, Forwarding>();
 
@@ -93,11 +92,10 @@ function forward(proxyReq: ClientRequest, req: Request, res: Response, secret: s
   proxyReq.setHeader('x-forwarded-proto', req.protocol);
   proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
   proxyReq.once('timeout', () => (state.timedOut = true));
-  // The caller went away (a page navigated on): stop the upstream call too, nothing to answer.
+  // The caller went away (a page navigated on): stop the upstream call too. http-proxy reports
+  // that reset as `econnreset`, not as an error, so nothing is answered or logged.
   res.on('close', () => {
-    if (res.writableFinished) return;
-    state.callerGone = true;
-    proxyReq.destroy();
+    if (!res.writableFinished) proxyReq.destroy();
   });
 
   const context = { identity: req.identity, region: req.region };
@@ -134,7 +132,6 @@ function forward(proxyReq: ClientRequest, req: Request, res: Response, secret: s
 
 function failed(req: Request, res: Response | Socket, err: Error): void {
   const state = forwarding.get(req);
-  if (state?.callerGone) return;
   if (!('status' in res) || res.headersSent) return void res.destroy();
   // A body not read to its end leaves the connection unusable.
   if (!req.complete) res.setHeader('connection', 'close');
