@@ -28,7 +28,6 @@ interface Forwarding {
   limit: number;
   /** A body comes: it is sent chunked, its digest in a trailer. */
   streamed: boolean;
-  refused?: HttpError;
   timedOut?: boolean;
 }
 const forwarding = new WeakMap<IncomingMessage, Forwarding>();
@@ -116,10 +115,9 @@ function forward(proxyReq: ClientRequest, req: Request, res: Response, secret: s
   const meter = (chunk: Buffer) => {
     size += chunk.length;
     if (size <= state.limit) return signed.digest(chunk);
-    state.refused = tooLarge();
     req.off('data', meter);
     req.unpipe(proxyReq);
-    proxyReq.destroy(state.refused);
+    proxyReq.destroy(tooLarge()); // reaches failed() as a 413
   };
   req.prependListener('data', meter);
   // The pipe ends the upstream request after the last chunk: the digest trailer goes just before.
