@@ -1,5 +1,9 @@
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Express } from 'express';
+import { createLogger } from '@platform/kit';
 import { createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
 import { closedPortUrl, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
@@ -147,4 +151,42 @@ describe('gateway proxy', () => {
     expect(huge.status).toBe(413);
     expect(huge.body.success).toBe(false);
   });
+
+  it("keeps the caller's connection alive when a service closes its own", async () => {
+    const closing = await rawService((_req, res) => void res.setHeader('connection', 'close').end('{}'));
+    try {
+      const app = createGateway(loadConfig(gatewayEnv({ SERVICE_URL_BILLING: closing.url })), silentLogger);
+      const res = await request(app).get('/api/billing/plans').set('connection', 'keep-alive');
+      expect(res.status).toBe(200);
+      expect(res.headers.connection).toBe('keep-alive');
+    } finally {
+      closing.server.close();
+    }
+  });
+
+  it('stops the upstream call when the caller goes away, and logs no upstream failure', async () => {
+    const hanging = await rawService();
+    const warnings: string[] = [];
+    const logger = createLogger('gateway', 'warn', { write: (line: string) => void warnings.push(line) });
+    const server = createGateway(loadConfig(gatewayEnv({ SERVICE_URL_BILLING: hanging.url })), logger).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const caller = http.get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/billing/plans`);
+      caller.on('error', () => undefined);
+      const [upstreamReq] = (await once(hanging.server, 'request')) as [http.IncomingMessage];
+      caller.destroy();
+      await once(upstreamReq.socket, 'close');
+      expect(warnings).toEqual([]);
+    } finally {
+      server.close();
+      hanging.server.close();
+    }
+  });
 });
+
+/** A bare HTTP server standing in for a service (no handler: it never answers). */
+async function rawService(handler?: http.RequestListener) {
+  const server = http.createServer(handler).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}

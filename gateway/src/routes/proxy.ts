@@ -1,7 +1,7 @@
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import https from 'node:https';
-import { Transform } from 'node:stream';
+import type { ClientRequest, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { REQUEST_MESSAGES } from '@platform/contracts';
 import { HttpError, IDENTITY_BODY_TRAILER, REQUEST_ID_HEADER, errorBody, signForwarded, signForwardedStream } from '@platform/kit';
 
@@ -13,18 +13,24 @@ export interface ProxyOptions {
 }
 
 /**
- * Hop-by-hop headers, what the gateway sets itself, and the caller's credentials (services
- * trust only the signed identity; raw secrets and session cookies stay here).
+ * Removed from what http-proxy copies of the caller's headers: hop-by-hop headers, what the
+ * gateway sets itself, and the caller's credentials (services trust only the signed identity;
+ * raw secrets and session cookies stay here). `x-platform-*` goes too.
  */
 const NOT_FORWARDED = new Set([
-  'connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade',
-  'expect', 'host', 'content-length', 'authorization', 'cookie', 'forwarded',
+  'connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade',
+  'expect', 'authorization', 'cookie', 'forwarded',
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', REQUEST_ID_HEADER,
 ]);
-const NOT_RETURNED = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-const pick = (headers: IncomingHttpHeaders, drop: Set<string>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== undefined && !drop.has(name) && !name.startsWith('x-platform-')));
+/** What the gateway decided about one request before handing it to http-proxy. */
+interface Forwarding {
+  limit: number;
+  /** A body comes: it is sent chunked, its digest in a trailer. */
+  streamed: boolean;
+  timedOut?: boolean;
+}
+const forwarding = new WeakMap<IncomingMessage, Forwarding>();
 
 const awaitingContinue = new WeakSet<IncomingMessage>();
 
@@ -33,7 +39,7 @@ const awaitingContinue = new WeakSet<IncomingMessage>();
  * with this the gateway says "continue" only once the caller and its body size are accepted,
  * so a refused body is never sent.
  */
-export function answerExpectContinue(server: http.Server, app: (req: IncomingMessage, res: ServerResponse) => void): void {
+export function answerExpectContinue(server: Server, app: (req: IncomingMessage, res: ServerResponse) => void): void {
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     awaitingContinue.add(req);
     app(req, res);
@@ -45,94 +51,91 @@ const hasBody = (req: Request) =>
 
 const tooLarge = () => new HttpError(413, REQUEST_MESSAGES.tooLarge);
 
-/** Counts the streamed bytes against the limit and feeds the body digest. */
-function bodyMeter(limit: number, digest: (chunk: Buffer) => void, onEnd: () => void): Transform {
-  let size = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      if (size > limit) return done(tooLarge());
-      digest(chunk);
-      done(null, chunk);
-    },
-    flush(done) {
-      onEnd();
-      done();
-    },
-  });
-}
-
 /**
- * Streams the request to the resolved service, body untouched, signed for its method, path
- * and body (a digest trailer after the streamed body). Limits: Content-Length is checked
- * before anything is read, streamed bytes are counted.
+ * http-proxy-middleware streams the request to the resolved service, body untouched; the
+ * gateway signs it for its method, path and body (a digest trailer after the streamed body).
+ * Limits: Content-Length is checked before anything is read, streamed bytes are counted.
  */
 export function serviceProxy(options: ProxyOptions): RequestHandler {
+  const proxy = createProxyMiddleware<Request, Response>({
+    router: (req) => req.gatewayRoute!.target,
+    pathRewrite: (_path, req) => req.gatewayRoute!.upstreamPath,
+    changeOrigin: true,
+    proxyTimeout: options.timeoutMs,
+    on: {
+      proxyReq: (proxyReq, req, res) => forward(proxyReq, req, res, options.signingSecret),
+      // The caller's connection is the gateway's business: a service closing its own does not close the caller's.
+      proxyRes: (proxyRes) => void delete proxyRes.headers.connection,
+      error: (err, req, res) => failed(req, res, err),
+    },
+  });
   return (req, res, next) => {
-    const route = req.gatewayRoute!;
     const limit = options.bodyLimit(req);
     if (Number(req.headers['content-length'] ?? 0) > limit) return next(tooLarge());
     if (awaitingContinue.has(req) && hasBody(req)) res.writeContinue();
-
-    const base = new URL(route.target);
-    const path = base.pathname.replace(/\/+$/, '') + route.upstreamPath;
-    const context = { identity: req.identity, region: req.region, clientIp: req.ip };
-    const target = { method: req.method, path };
-    const streamed = hasBody(req) ? signForwardedStream(context, options.signingSecret, target) : undefined;
-    const headers = {
-      ...pick(req.headers, NOT_FORWARDED),
-      ...(streamed ? { ...streamed.headers, trailer: IDENTITY_BODY_TRAILER } : signForwarded(context, options.signingSecret, target)),
-      host: base.host,
-      [REQUEST_ID_HEADER]: String(req.id),
-      'x-forwarded-for': req.ip ?? '',
-      'x-forwarded-proto': req.protocol,
-      'x-forwarded-host': req.headers.host ?? '',
-    };
-
-    let refused: HttpError | undefined;
-    let timedOut = false;
-    const client = base.protocol === 'https:' ? https : http;
-    const upstream = client.request({ protocol: base.protocol, hostname: base.hostname, port: base.port, method: req.method, path, headers });
-    upstream.setTimeout(options.timeoutMs, () => {
-      timedOut = true;
-      upstream.destroy(new Error('upstream timed out'));
-    });
-    upstream.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, pick(answer.headers, NOT_RETURNED) as http.OutgoingHttpHeaders);
-      answer.pipe(res);
-      answer.on('error', () => res.destroy());
-    });
-    let callerGone = false;
-    upstream.on('error', (err) => {
-      if (!callerGone) failed(req, res, refused ?? err, timedOut);
-    });
-    // The caller went away (a page navigated on): stop the upstream call too, nothing to answer.
-    res.on('close', () => {
-      if (res.writableFinished) return;
-      callerGone = true;
-      upstream.destroy();
-    });
-
-    if (!streamed) return void upstream.end();
-    const meter = bodyMeter(limit, streamed.digest, () => upstream.addTrailers(streamed.trailer()));
-    meter.on('error', (err) => {
-      refused = err instanceof HttpError ? err : undefined;
-      req.unpipe(meter);
-      upstream.destroy(err);
-    });
-    req.pipe(meter).pipe(upstream);
+    // http-proxy emits no proxyReq (nothing would be signed) for an outgoing request with Expect.
+    delete req.headers.expect;
+    forwarding.set(req, { limit, streamed: hasBody(req) });
+    void proxy(req, res, next);
   };
 }
 
-function failed(req: Request, res: Response, err: Error, timedOut: boolean): void {
-  if (res.headersSent) return void res.destroy();
-  if (err instanceof HttpError) {
-    // The rest of the body is not read: the connection cannot be reused.
-    res.setHeader('connection', 'close');
-    return void res.status(err.status).json(errorBody(err.message));
+/** Runs once the upstream request has a socket, before any header or body byte is written. */
+function forward(proxyReq: ClientRequest, req: Request, res: Response, secret: string): void {
+  const state = forwarding.get(req)!;
+  for (const name of proxyReq.getHeaderNames()) {
+    if (NOT_FORWARDED.has(name) || name.startsWith('x-platform-')) proxyReq.removeHeader(name);
   }
+  proxyReq.setHeader(REQUEST_ID_HEADER, String(req.id));
+  proxyReq.setHeader('x-forwarded-for', req.ip ?? '');
+  proxyReq.setHeader('x-forwarded-proto', req.protocol);
+  proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
+  proxyReq.once('timeout', () => (state.timedOut = true));
+  // The caller went away (a page navigated on): stop the upstream call too. http-proxy reports
+  // that reset as `econnreset`, not as an error, so nothing is answered or logged.
+  res.on('close', () => {
+    if (!res.writableFinished) proxyReq.destroy();
+  });
+
+  const context = { identity: req.identity, region: req.region, clientIp: req.ip };
+  const target = { method: req.method, path: proxyReq.path };
+  if (!state.streamed) {
+    for (const [name, value] of Object.entries(signForwarded(context, secret, target))) proxyReq.setHeader(name, value);
+    return;
+  }
+  const signed = signForwardedStream(context, secret, target);
+  for (const [name, value] of Object.entries(signed.headers)) proxyReq.setHeader(name, value);
+  // Trailers need chunked encoding.
+  proxyReq.removeHeader('content-length');
+  proxyReq.setHeader('transfer-encoding', 'chunked');
+  proxyReq.setHeader('trailer', IDENTITY_BODY_TRAILER);
+
+  // Counts and hashes each chunk before http-proxy's pipe writes it, so a chunk over the limit never leaves.
+  let size = 0;
+  const meter = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= state.limit) return signed.digest(chunk);
+    req.off('data', meter);
+    req.unpipe(proxyReq);
+    proxyReq.destroy(tooLarge()); // reaches failed() as a 413
+  };
+  req.prependListener('data', meter);
+  // The pipe ends the upstream request after the last chunk: the digest trailer goes just before.
+  const end = proxyReq.end.bind(proxyReq) as (...args: unknown[]) => ClientRequest;
+  proxyReq.end = ((...args: unknown[]) => {
+    proxyReq.addTrailers(signed.trailer());
+    return end(...args);
+  }) as ClientRequest['end'];
+}
+
+function failed(req: Request, res: Response | Socket, err: Error): void {
+  const state = forwarding.get(req);
+  if (!('status' in res) || res.headersSent) return void res.destroy();
+  // A body not read to its end leaves the connection unusable.
+  if (!req.complete) res.setHeader('connection', 'close');
+  if (err instanceof HttpError) return void res.status(err.status).json(errorBody(err.message));
   req.log?.warn({ err, service: req.gatewayRoute?.service }, 'upstream request failed');
   res
-    .status(timedOut ? 504 : 502)
-    .json(errorBody(timedOut ? 'The service took too long to answer, please try again.' : 'Service unavailable, please try again later.'));
+    .status(state?.timedOut ? 504 : 502)
+    .json(errorBody(state?.timedOut ? 'The service took too long to answer, please try again.' : 'Service unavailable, please try again later.'));
 }
