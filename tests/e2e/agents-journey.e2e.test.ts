@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_TEMPLATE_CATEGORIES } from '@platform/contracts';
-import { waitFor } from '../../services/kit/test/support/infra';
+import { waitFor } from '@platform/test-support';
 import { artifactsDir, baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\/(nodes|overview)\?showDebugger=true/;

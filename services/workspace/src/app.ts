@@ -1,9 +1,10 @@
 import { Router, type Express } from 'express';
-import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
+import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import type { WorkspaceConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth-routes';
 import { workspaceRoutes } from './routes/workspace-routes';
+import { workspaceAuthorizer, type WorkspacePolicy, type WorkspaceRouteSpec } from './usecases/access';
 import { AuthUseCases } from './usecases/auth';
 import { createStores } from './usecases/deps';
 import { InvitationUseCases } from './usecases/invitations';
@@ -24,7 +25,7 @@ export interface AppDeps {
 }
 
 /** Every route of the service, in one table (the router and /openapi.json both come from it). */
-export function routeTable(deps: AppDeps): RouteSpec[] {
+export function routeTable(deps: AppDeps): { routes: WorkspaceRouteSpec[]; access: ReturnType<typeof workspaceAuthorizer> } {
   const useCaseDeps = {
     ...createStores(deps.mongo, deps.config),
     config: deps.config,
@@ -35,11 +36,12 @@ export function routeTable(deps: AppDeps): RouteSpec[] {
   };
   const workspaces = new WorkspaceUseCases(useCaseDeps);
   const cookie = { jwtSecret: deps.config.platform.jwtSecret, secure: deps.config.cookieSecure };
-  return [...authRoutes(new AuthUseCases(useCaseDeps), cookie), ...workspaceRoutes(workspaces, new InvitationUseCases(useCaseDeps, workspaces))];
+  const routes = [...authRoutes(new AuthUseCases(useCaseDeps), cookie), ...workspaceRoutes(workspaces, new InvitationUseCases(useCaseDeps))];
+  return { routes, access: workspaceAuthorizer(workspaces) };
 }
 
 export function buildApp(deps: AppDeps): Express {
-  const routes = routeTable(deps);
+  const { routes, access } = routeTable(deps);
   const document = openApiDocument(routes, OPENAPI_INFO);
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
@@ -47,6 +49,6 @@ export function buildApp(deps: AppDeps): Express {
   });
   // Everything else is reachable only through the gateway, which signs who is calling.
   router.use(gatewayContext(deps.config.platform.internalSigningSecret));
-  router.use(mountRoutes(routes));
+  router.use(mountRoutes<WorkspacePolicy>(routes, access));
   return createApp({ name: 'workspace', logger: deps.logger, routes: router, readiness: deps.readiness });
 }

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, REGIONS, WORKSPACE_DEFAULTS } from '@platform/contracts'
 import { verifySession } from '@platform/kit';
 import { COLLECTION } from '../src/store/collections';
 import { anonymous, snapshot, startHarness, userIdentity, workspaceIdentity, type Harness } from './support/harness';
-import { codeIn, mailsTo, nthMailTo } from './support/mail';
+import { codeIn, mailsTo, nthMailTo } from '@platform/test-support';
 import { signInWithCode, uniqueEmail } from './support/people';
 
 const sessionCookie = (res: { headers: Record<string, unknown> }) => ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('session='));

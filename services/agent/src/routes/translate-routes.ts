@@ -1,7 +1,8 @@
+import type { TranslateLanguagesResponse } from '@platform/contracts';
 import { translateLanguages } from '../domain/translate';
-import type { MediaRouteSpec } from './media-routes';
+import type { AgentRouteSpec } from './params';
 
-export function translateRoutes(): MediaRouteSpec[] {
+export function translateRoutes(): AgentRouteSpec[] {
   return [
     {
       operationId: 'listTranslateLanguages',
@@ -12,7 +13,7 @@ export function translateRoutes(): MediaRouteSpec[] {
       success: { status: 200, description: '{success, languages}' },
       handler: async (_req, res) => {
         res.set('Cache-Control', 'public, max-age=86400');
-        res.json({ success: true, languages: translateLanguages() });
+        res.json({ success: true, languages: translateLanguages() } satisfies TranslateLanguagesResponse);
       },
     },
   ];

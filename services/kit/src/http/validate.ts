@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Schema } from 'joi';
 import { badRequest } from './errors';
 
@@ -10,23 +10,32 @@ export interface RequestSchemas {
 
 /**
  * Validates parts of the request with the joi schemas from `contracts/`. The first
- * failure answers 400 with the schema's message (the spec's text); valid values
- * replace the raw ones, so handlers see defaults and converted types.
+ * failure throws a 400 with the schema's message (the spec's text); valid values replace
+ * the raw ones, so handlers see defaults and converted types.
  */
+export function applySchemas(req: Request, schemas: RequestSchemas): void {
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = schemas[part];
+    if (!schema) continue;
+    const { value, error } = schema.validate(req[part] ?? {}, { abortEarly: true, errors: { wrap: { label: false } } });
+    if (error) throw badRequest(error.details[0]?.message ?? error.message);
+    if (part === 'query') {
+      // req.query is a getter in express 5 and frozen-ish in 4; keep the parsed copy beside it.
+      Object.defineProperty(req, 'query', { value, writable: true, configurable: true });
+    } else {
+      req[part] = value;
+    }
+  }
+}
+
+/** applySchemas as a middleware. */
 export function validate(schemas: RequestSchemas): RequestHandler {
   return (req, _res, next) => {
-    for (const part of ['params', 'query', 'body'] as const) {
-      const schema = schemas[part];
-      if (!schema) continue;
-      const { value, error } = schema.validate(req[part] ?? {}, { abortEarly: true, errors: { wrap: { label: false } } });
-      if (error) return next(badRequest(error.details[0]?.message ?? error.message));
-      if (part === 'query') {
-        // req.query is a getter in express 5 and frozen-ish in 4; keep the parsed copy beside it.
-        Object.defineProperty(req, 'query', { value, writable: true, configurable: true });
-      } else {
-        req[part] = value;
-      }
+    try {
+      applySchemas(req, schemas);
+      next();
+    } catch (err) {
+      next(err);
     }
-    next();
   };
 }
