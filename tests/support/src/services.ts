@@ -3,16 +3,16 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { RegionalMongo } from '@platform/kit';
 // The services, started in-process the way their main.ts starts them (without Kafka).
-import { buildApp as buildAgentApp, type AppDeps as AgentAppDeps } from '../../../services/agent/src/app';
+import { buildApp as buildAgentApp, routeTable as agentRouteTable, type AppDeps as AgentAppDeps } from '../../../services/agent/src/app';
 import { loadConfig as loadAgentConfig, type AgentConfig } from '../../../services/agent/src/config';
 import { INDEXES as AGENT_INDEXES } from '../../../services/agent/src/store/collections';
-import { buildApp as buildWorkspaceApp } from '../../../services/workspace/src/app';
+import { buildApp as buildWorkspaceApp, routeTable as workspaceRouteTable } from '../../../services/workspace/src/app';
 import { loadConfig as loadWorkspaceConfig, type WorkspaceConfig } from '../../../services/workspace/src/config';
 import { smtpMailer, type Mailer } from '../../../services/workspace/src/mail/mailer';
 import { INDEXES as WORKSPACE_INDEXES } from '../../../services/workspace/src/store/collections';
 import { dropAll, freshMongo, logger } from './infra';
 import { signedCaller, type Caller } from './requests';
-import type { Identity } from '@platform/kit';
+import type { Identity, RouteDescription } from '@platform/kit';
 import type { Region } from '@platform/contracts';
 
 export type { AgentConfig, WorkspaceConfig };
@@ -31,6 +31,8 @@ function withOverrides<T extends object>(base: T, overrides: Overrides<T>): T {
 
 export interface RunningService<C> {
   app: Express;
+  /** the service's route table, as its app mounts it */
+  routes: RouteDescription[];
   mongo: RegionalMongo;
   config: C;
   /** Requests as the gateway forwards them. */
@@ -55,9 +57,11 @@ export async function startWorkspaceService(
   await mongo.ensureIndexes(WORKSPACE_INDEXES);
   const mailer = options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom);
   let offset = 0;
-  const app = buildWorkspaceApp({ config, mongo, mailer, logger, eventsWritten: options.eventsWritten, now: () => new Date(Date.now() + offset) });
+  const deps = { config, mongo, mailer, logger, eventsWritten: options.eventsWritten, now: () => new Date(Date.now() + offset) };
+  const app = buildWorkspaceApp(deps);
   return {
     app,
+    routes: workspaceRouteTable(deps).routes,
     mongo,
     config,
     as: signedCaller(app, config.platform.internalSigningSecret),
@@ -96,6 +100,7 @@ export async function startAgentService(
   const app = buildAgentApp({ config, mongo, logger, ...deps });
   return {
     app,
+    routes: agentRouteTable({ config, mongo, logger, ...deps }).routes,
     mongo,
     config,
     workspace,
