@@ -43,6 +43,42 @@ describe('agents: create, save, list, read', () => {
     });
   });
 
+  it('sets every draft default of the spec itself, whoever creates the agent and however (API callers, templates, imports)', async () => {
+    const { person, workspace, secret } = await personWithWorkspace(h);
+    // The spec's "Agent draft at creation", for what a caller leaves out.
+    const draftDefaults = {
+      agentPlatform: 'vg',
+      description: 'Your virtual assistant.',
+      theme: 'blue-light',
+      proactiveMessage: 'Hi, how can I help you today? 👋',
+      ownerID: workspace.uid,
+      messageDelayMS: 1000,
+      maxTokensUsage: 0,
+      autoStartWidget: false,
+      syncBrowser: false,
+      listenForUrlChanges: false,
+      lang: 'en',
+      recordChatHistory: true,
+      enableGeoAnalytics: false,
+      SECRET_API_KEY: expect.stringMatching(AGENT_SECRET_KEY_PATTERN),
+      lastModified: expect.any(Number),
+      internal: { accountCreationConfig: 'v2' },
+      enableNodes: true,
+      nodes: [],
+      voiceConfig: VOICE_CONFIG_DEFAULT,
+      vapiConfig: { promptOnWeb: false },
+    };
+    // an API caller with the workspace secret and a bare body
+    const bare = (await h.as(secret).post(`/v2/agents/${newAgentId()}`, { title: 'Bare' }).expect(200)).body.agent;
+    expect(bare).toMatchObject(draftDefaults);
+    // a partial voice configuration keeps the defaults of what it leaves out
+    const partial = (await h.as(person).post(`/v2/agents/${newAgentId()}`, { title: 'Partial', ownerID: workspace.uid, voiceConfig: { config: { recordAudio: false } } }).expect(200)).body.agent;
+    expect(partial.voiceConfig).toEqual({ ...VOICE_CONFIG_DEFAULT, config: { ...VOICE_CONFIG_DEFAULT.config, recordAudio: false } });
+    // an imported file or a bare template body
+    const imported = (await h.as(secret).post('/procedures/convertAgentTemplateToAgent', { agentName: 'Imported', agentTemplate: { template: { lang: 'de' } } }).expect(200)).body.agentCreated;
+    expect(imported).toMatchObject({ ...draftDefaults, lang: 'de', title: 'Imported' });
+  });
+
   it('saves replace the agent; the owner, ID and secret key stay the server’s; channel saves merge', async () => {
     const { person, workspace, secret } = await personWithWorkspace(h);
     const agent = await createAgent(h, person, workspace.uid);
