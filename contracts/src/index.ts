@@ -25,3 +25,4 @@ export * from './rules/workspace';
 export * from './rules/theme';
 export * from './rules/css';
 export * from './entities/agent-api';
+export * from './api';

@@ -11,6 +11,8 @@ export const MESSAGES = {
     joinWithoutSeats: 'Failed to add user to workspace, workspace does not have enough seats.',
     cannotRemoveSelf: 'You cannot remove yourself from the workspace.',
     notFound: 'Workspace not found.',
+    /** The spec's notice; the workspace service answers it too when the mail server refuses. */
+    inviteFailed: (email: string) => `Failed to invite ${email}`,
   },
   agent: {
     nameRequired: 'Please provide a name for the agent.',
@@ -86,4 +88,12 @@ export const MESSAGES = {
     workspaceNotFound: 'Workspace not found',
     planNotFound: 'Error: Plan not found',
   },
+} as const;
+
+/** Refusals every service answers alike (not in the spec's words). */
+export const ACCESS_MESSAGES = {
+  workspaceNoAccess: 'You do not have access to this workspace.',
+  agentNoAccess: 'You do not have access to this agent.',
+  gatewayOnly: 'Only the gateway may verify credentials.',
+  unknownCredential: 'Unknown credential',
 } as const;

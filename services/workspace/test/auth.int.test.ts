@@ -20,7 +20,7 @@ describe('sign-in with an e-mailed code', () => {
   it('creates the account, both Personal workspaces and a 30-day HttpOnly session on first sign-in', async () => {
     const email = uniqueEmail('first');
     const sent = await requestCode(email).expect(200);
-    expect(sent.body).toEqual({ success: true, message: `We sent a sign-in code to ${email}.` });
+    expect(sent.body).toEqual({ success: true, message: `We sent a login code to ${email}.` });
     const mail = await nthMailTo(email, 1);
     expect(mail.text).toContain('expires in 10 minutes');
 

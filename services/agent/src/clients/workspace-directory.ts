@@ -1,4 +1,4 @@
-import { AGENT_API_MESSAGES, type Region, type WorkspaceAccessCheckRequest, type WorkspaceAccessCheckResponse } from '@platform/contracts';
+import { AGENT_API_MESSAGES, WORKSPACE_API, type Region, type WorkspaceAccessCheckRequest, type WorkspaceAccessCheckResponse } from '@platform/contracts';
 import { HttpError, signForwarded, type Logger } from '@platform/kit';
 
 /** Answers whether a signed-in person is a member of a workspace (owner or e-mail in workspaceEmails). */
@@ -48,7 +48,7 @@ export class HttpWorkspaceDirectory implements WorkspaceDirectory {
   private async ask(region: Region, body: WorkspaceAccessCheckRequest): Promise<boolean> {
     let response: Response;
     try {
-      response = await fetch(`${this.options.baseUrl}/internal/access/check`, {
+      response = await fetch(`${this.options.baseUrl}${WORKSPACE_API.checkWorkspaceAccess.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...signForwarded({ identity: { kind: 'gateway' }, region }, this.options.signingSecret) },
         body: JSON.stringify(body),

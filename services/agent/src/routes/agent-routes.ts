@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MESSAGES, agentListQuerySchema, type AgentListResponse, type AgentResponse, type AgentVersionsResponse, type SaveAgentResponse } from '@platform/contracts';
+import { MESSAGES, agentListQuerySchema, type AgentListResponse, type AgentResponse, type AgentVersionsResponse, type SaveAgentResponse, AGENT_API, routeOf } from '@platform/contracts';
 import { isChannelSave } from '../domain/agent-input';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -12,9 +12,7 @@ const anyAgentBody = Joi.object().unknown(true).required();
 export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): AgentRouteSpec[] {
   return [
     {
-      operationId: 'listAgents',
-      method: 'get',
-      path: '/v2/agents',
+      ...routeOf(AGENT_API.listAgents),
       summary: "The workspace's agents, lastModified descending (?workspaceId= for signed-in users; implicit for a workspace secret)",
       access: 'member',
       schemas: { query: agentListQuerySchema },
@@ -26,9 +24,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       },
     },
     {
-      operationId: 'getAgent',
-      method: 'get',
-      path: '/v2/agents/:agentId',
+      ...routeOf(AGENT_API.getAgent),
       summary: 'The agent; a 404 carries `region` when the agent is in the other region',
       access: 'agent',
       schemas: { params: agentParams },
@@ -40,9 +36,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       },
     },
     {
-      operationId: 'saveAgent',
-      method: 'post',
-      path: '/v2/agents/:agentId',
+      ...routeOf(AGENT_API.saveAgent),
       summary:
         'Creates the agent when absent (the New Agent draft, ownerID = workspace) or replaces it (whole agent plus lastModified); a body of channel fields only is merged',
       access: 'agent',
@@ -60,9 +54,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       },
     },
     {
-      operationId: 'listAgentVersions',
-      method: 'get',
-      path: '/v2/agents/:agentId/versions',
+      ...routeOf(AGENT_API.listAgentVersions),
       summary: 'The kept versions, newest first (at most 20)',
       access: 'agent',
       schemas: { params: agentParams },
@@ -74,9 +66,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       },
     },
     {
-      operationId: 'restoreAgentVersion',
-      method: 'post',
-      path: '/v2/agents/:agentId/versions/:versionId/restore',
+      ...routeOf(AGENT_API.restoreAgentVersion),
       summary: 'Saves a kept version again as the agent (a new version)',
       access: 'agent',
       schemas: { params: versionParams },

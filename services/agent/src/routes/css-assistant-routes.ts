@@ -1,4 +1,4 @@
-import { MESSAGES, aiCssRequestSchema, type AiCssRequest } from '@platform/contracts';
+import { MESSAGES, aiCssRequestSchema, type AiCssRequest, AGENT_API, routeOf } from '@platform/contracts';
 import { principalOf } from '@platform/kit';
 import type { LlmErrorKind } from '../store/llm-client';
 import type { CssAssistantUseCases } from '../usecases/css-assistant';
@@ -19,9 +19,7 @@ const FAILURE_STATUS: Record<LlmErrorKind, number> = {
 export function cssAssistantRoutes(assistant: CssAssistantUseCases): AgentRouteSpec[] {
   return [
     {
-      operationId: 'generateCss',
-      method: 'post',
-      path: '/ai-css-generator',
+      ...routeOf(AGENT_API.generateCss),
       summary:
         "AI style assistant: answers {success, response, css, sandbox}; css is the CSS found in the answer or null. Failure: {success:false, error:'Failed to generate CSS. Please try again.'}",
       access: 'agent',

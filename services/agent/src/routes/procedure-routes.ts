@@ -7,6 +7,8 @@ import {
   saveAgentBackupRequestSchema,
   type ConvertAgentTemplateResponse,
   type ExportAgentResponse,
+  AGENT_API,
+  routeOf,
 } from '@platform/contracts';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -17,9 +19,7 @@ import type { AgentRouteSpec } from './params';
 export function procedureRoutes(templates: TemplateUseCases, versions: VersionUseCases, agents: AgentUseCases): AgentRouteSpec[] {
   return [
     {
-      operationId: 'listTemplates',
-      method: 'get',
-      path: '/v2/templates',
+      ...routeOf(AGENT_API.listTemplates),
       summary: "The New Agent drawer's templates and its tabs (All Templates, Customer Support, Utility, Entertainment)",
       access: 'public',
       success: { status: 200, description: '{success, templates: [{key, name, description, icon, template}], tabs: [{label, keys}]}' },
@@ -28,9 +28,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       },
     },
     {
-      operationId: 'convertAgentTemplateToAgent',
-      method: 'post',
-      path: '/procedures/convertAgentTemplateToAgent',
+      ...routeOf(AGENT_API.convertAgentTemplateToAgent),
       summary: 'Creates an agent from a template or an exported file (workspaceId required for signed-in users)',
       access: 'member',
       refusal: { signIn: MESSAGES.agent.loginRequired },
@@ -43,9 +41,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       },
     },
     {
-      operationId: 'exportAgentToJson',
-      method: 'post',
-      path: '/procedures/exportAgentToJson',
+      ...routeOf(AGENT_API.exportAgentToJson),
       summary: 'The agent as a template, without ids, owner, secrets or times (downloaded as {name}.json)',
       access: 'agent',
       schemas: { body: exportAgentRequestSchema },
@@ -57,9 +53,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       },
     },
     {
-      operationId: 'saveAgentBackup',
-      method: 'post',
-      path: '/procedures/saveAgentBackup',
+      ...routeOf(AGENT_API.saveAgentBackup),
       summary: "After a publish: marks the agent's current version as a backup with the workspace id and the user's e-mail",
       access: 'agent',
       schemas: { body: saveAgentBackupRequestSchema },
@@ -72,9 +66,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       },
     },
     {
-      operationId: 'verifyCredential',
-      method: 'post',
-      path: '/internal/credentials/verify',
+      ...routeOf(AGENT_API.verifyCredential),
       summary: 'Gateway only: which agent a vg_ secret key belongs to, in the request region',
       access: 'gateway',
       refusal: { forbidden: AGENT_API_MESSAGES.gatewayOnly },

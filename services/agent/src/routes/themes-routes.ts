@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { customThemeSchema, hexColor, type CustomTheme } from '@platform/contracts';
+import { customThemeSchema, hexColor, type CustomTheme, AGENT_API, routeOf } from '@platform/contracts';
 import { conflict, forbidden } from '@platform/kit';
 import { THEME_MESSAGES } from '../domain/themes';
 import type { ThemeUseCases } from '../usecases/themes';
@@ -11,9 +11,7 @@ const createThemeBody = (customThemeSchema as Joi.ObjectSchema).keys({ primary: 
 export function themesRoutes(themes: ThemeUseCases): AgentRouteSpec[] {
   return [
     {
-      operationId: 'listCustomThemes',
-      method: 'get',
-      path: '/v2/themes',
+      ...routeOf(AGENT_API.listCustomThemes),
       summary: "The caller's custom colour themes (owner: the caller's own workspace, a person's Personal one), newest first",
       access: 'member',
       workspace: () => ({ callersOwn: true }),
@@ -24,9 +22,7 @@ export function themesRoutes(themes: ThemeUseCases): AgentRouteSpec[] {
       },
     },
     {
-      operationId: 'createCustomTheme',
-      method: 'post',
-      path: '/v2/themes',
+      ...routeOf(AGENT_API.createCustomTheme),
       summary: 'Saves a custom theme {themeType, primary, nineColorPallet?}; the palette is the primary plus 10 shades when not sent',
       access: 'member',
       schemas: { body: createThemeBody },

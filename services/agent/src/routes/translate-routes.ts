@@ -1,13 +1,11 @@
-import type { TranslateLanguagesResponse } from '@platform/contracts';
+import { AGENT_API, routeOf, type TranslateLanguagesResponse } from '@platform/contracts';
 import { translateLanguages } from '../domain/translate';
 import type { AgentRouteSpec } from './params';
 
 export function translateRoutes(): AgentRouteSpec[] {
   return [
     {
-      operationId: 'listTranslateLanguages',
-      method: 'get',
-      path: '/translate',
+      ...routeOf(AGENT_API.listTranslateLanguages),
       summary: 'Languages the AI translation can target: {success, languages: [{language, name}]} (ISO 639-1)',
       access: 'public',
       success: { status: 200, description: '{success, languages}' },

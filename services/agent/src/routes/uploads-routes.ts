@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Request, Response } from 'express';
-import { UPLOAD, uploadFileRequestSchema, type UploadFileRequest } from '@platform/contracts';
+import { UPLOAD, uploadFileRequestSchema, type UploadFileRequest, AGENT_API, routeOf } from '@platform/contracts';
 import { badRequest, notFound, principalOf } from '@platform/kit';
 import { STORED_FILE_NAME, servedInline } from '../domain/uploads';
 import type { StoredFile } from '../store/files-storage';
@@ -65,9 +65,7 @@ function sendFile(req: Request, res: Response, file: StoredFile): Promise<void> 
 export function uploadsRoutes(uploads: UploadUseCases): AgentRouteSpec[] {
   return [
     {
-      operationId: 'uploadFile',
-      method: 'post',
-      path: '/procedures/uploadFile',
+      ...routeOf(AGENT_API.uploadFile),
       summary:
         "Stores a base64 file (8-character name plus extension) and answers data.url; size 'Max size: {n} MBs' and extension 'Only {accept} Files' are checked here, the type from the bytes",
       access: 'agent',
@@ -82,9 +80,7 @@ export function uploadsRoutes(uploads: UploadUseCases): AgentRouteSpec[] {
       },
     },
     {
-      operationId: 'getFile',
-      method: 'get',
-      path: '/files/:name',
+      ...routeOf(AGENT_API.getFile),
       summary: 'Serves an uploaded file (public, cached for a year, nosniff, sandboxed CSP)',
       access: 'public',
       schemas: { params: fileParams },

@@ -1,10 +1,14 @@
 import type { Response } from 'express';
 import {
+  AUTH_MESSAGES,
   passwordLoginRequestSchema,
   requestLoginCodeRequestSchema,
   setPasswordRequestSchema,
   verifyLoginCodeRequestSchema,
   type SignInResponse,
+  WORKSPACE_API,
+  routeOf,
+  type ResponseOf,
 } from '@platform/contracts';
 import { HttpError, requireUser, type RouteSpec } from '@platform/kit';
 import { authUser } from '../domain/accounts';
@@ -18,9 +22,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
   };
   return [
     {
-      operationId: 'requestLoginCode',
-      method: 'post',
-      path: '/v2/auth/code',
+      ...routeOf(WORKSPACE_API.requestLoginCode),
       summary: 'E-mails a one-time sign-in code (10 minutes, single use)',
       access: 'public',
       schemas: { body: requestLoginCodeRequestSchema },
@@ -28,13 +30,11 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       failures: [400, 429, 502],
       handler: async (req, res) => {
         await auth.requestCode(req.body.email);
-        res.json({ success: true, message: `We sent a sign-in code to ${req.body.email}.` });
+        res.json({ success: true, message: AUTH_MESSAGES.codeSent(req.body.email) } satisfies ResponseOf<typeof WORKSPACE_API.requestLoginCode>);
       },
     },
     {
-      operationId: 'verifyLoginCode',
-      method: 'post',
-      path: '/v2/auth/verify',
+      ...routeOf(WORKSPACE_API.verifyLoginCode),
       summary: 'Signs in with the code; the first sign-in creates the account and its Personal workspaces',
       access: 'public',
       schemas: { body: verifyLoginCodeRequestSchema },
@@ -43,9 +43,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       handler: async (req, res) => signedIn(res, await auth.verifyCode(req.body, req.region)),
     },
     {
-      operationId: 'passwordLogin',
-      method: 'post',
-      path: '/v2/auth/login',
+      ...routeOf(WORKSPACE_API.passwordLogin),
       summary: 'Signs in with e-mail and password',
       access: 'public',
       schemas: { body: passwordLoginRequestSchema },
@@ -54,9 +52,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.body.email, req.body.password)),
     },
     {
-      operationId: 'setPassword',
-      method: 'post',
-      path: '/v2/auth/password',
+      ...routeOf(WORKSPACE_API.setPassword),
       summary: "Sets the signed-in user's password",
       access: 'user',
       schemas: { body: setPasswordRequestSchema },
@@ -68,9 +64,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       },
     },
     {
-      operationId: 'logout',
-      method: 'post',
-      path: '/v2/auth/logout',
+      ...routeOf(WORKSPACE_API.logout),
       summary: 'Signs out: clears the session cookie',
       access: 'public',
       success: { status: 200, description: '{success}' },
@@ -80,9 +74,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       },
     },
     {
-      operationId: 'getSession',
-      method: 'get',
-      path: '/v2/auth/session',
+      ...routeOf(WORKSPACE_API.getSession),
       summary: 'The signed-in user, their workspaces in both regions, and needsOnboarding',
       access: 'user',
       success: { status: 200, description: 'SessionResponse {success, user, workspaces, needsOnboarding}' },

@@ -12,6 +12,8 @@ import {
   workspaceAccessCheckRequestSchema,
   workspaceInviteLinkQuerySchema,
   type WorkspaceAccessCheckResponse,
+  WORKSPACE_API,
+  routeOf,
 } from '@platform/contracts';
 import type { WorkspaceRouteSpec } from '../usecases/access';
 import { SERVICE_MESSAGES } from '../domain/messages';
@@ -28,9 +30,7 @@ const createBody = (createWorkspaceRequestSchema as Joi.ObjectSchema).keys({ reg
 export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: InvitationUseCases): WorkspaceRouteSpec[] {
   return [
     {
-      operationId: 'createWorkspace',
-      method: 'post',
-      path: '/v2/workspaces',
+      ...routeOf(WORKSPACE_API.createWorkspace),
       summary: "New workspace from the switcher, in body.region or the request's region; the creator is the only member",
       access: 'user',
       refusal: { forbidden: SERVICE_MESSAGES.createNeedsUser },
@@ -43,9 +43,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'getWorkspace',
-      method: 'get',
-      path: '/v2/workspaces/:uid',
+      ...routeOf(WORKSPACE_API.getWorkspace),
       summary: 'Reads a workspace',
       access: 'member',
       schemas: { params: uidParams },
@@ -57,9 +55,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'saveWorkspace',
-      method: 'post',
-      path: '/v2/workspaces/:uid',
+      ...routeOf(WORKSPACE_API.saveWorkspace),
       summary: 'Saves the workspace (name required) or workspaceName and internal (onboarding, events endpoint)',
       access: 'member',
       schemas: { params: uidParams, body: saveWorkspaceRequestSchema },
@@ -71,9 +67,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'deleteWorkspace',
-      method: 'delete',
-      path: '/v2/workspaces/:uid',
+      ...routeOf(WORKSPACE_API.deleteWorkspace),
       summary: "Deletes a workspace the user created (never their own); body {confirmation: 'THIS ACTION CANNOT BE UNDONE'}",
       // The rule refuses the workspace secret: only the signed-in creator deletes.
       access: 'member',
@@ -87,9 +81,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'removeWorkspaceMember',
-      method: 'post',
-      path: '/v2/workspaces/:uid/members/remove',
+      ...routeOf(WORKSPACE_API.removeWorkspaceMember),
       summary: 'Removes a member (not oneself, not the owner)',
       access: 'member',
       schemas: { params: uidParams, body: removeWorkspaceMemberRequestSchema },
@@ -101,9 +93,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'inviteToWorkspace',
-      method: 'post',
-      path: '/v2/workspaces/:uid/email',
+      ...routeOf(WORKSPACE_API.inviteToWorkspace),
       summary: 'E-mails an invitation with the magic link /no-auth/workspaces/{uid}/invite?secret=...&email=...',
       access: 'member',
       schemas: { params: uidParams, body: inviteToWorkspaceRequestSchema },
@@ -115,9 +105,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'joinWorkspace',
-      method: 'post',
-      path: '/no-auth/workspaces/:uid/invite',
+      ...routeOf(WORKSPACE_API.joinWorkspace),
       summary: 'Joins with the magic link: the invited person, signed in with the invited e-mail, posts {email}',
       access: 'user',
       refusal: { forbidden: SERVICE_MESSAGES.noAccess },
@@ -130,9 +118,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'getPublicUser',
-      method: 'get',
-      path: '/public/users/:userId',
+      ...routeOf(WORKSPACE_API.getPublicUser),
       summary: 'hasEverPaid and public flags; workspaceSecret and all internal data only for members',
       access: 'public',
       schemas: { params: Joi.object({ userId: documentId().required() }), query: publicUserQuerySchema },
@@ -143,9 +129,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'verifyCredential',
-      method: 'post',
-      path: '/internal/credentials/verify',
+      ...routeOf(WORKSPACE_API.verifyCredential),
       summary: 'Gateway only: which workspace a vg_ secret belongs to, in the request region',
       access: 'gateway',
       refusal: { forbidden: SERVICE_MESSAGES.gatewayOnly },
@@ -157,9 +141,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       },
     },
     {
-      operationId: 'checkWorkspaceAccess',
-      method: 'post',
-      path: '/internal/access/check',
+      ...routeOf(WORKSPACE_API.checkWorkspaceAccess),
       summary: 'Services only (gateway-signed): whether a person (e-mail, optional user id) is a member of a workspace of the request region',
       access: 'gateway',
       refusal: { forbidden: SERVICE_MESSAGES.internalOnly },
