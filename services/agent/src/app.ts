@@ -1,6 +1,6 @@
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import { UPLOAD } from '@platform/contracts';
-import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace-directory';
 import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
@@ -97,13 +97,6 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
 
 export function buildApp(deps: AppDeps): Express {
   const { routes, access } = routeTable(deps);
-  const document = openApiDocument(routes, OPENAPI_INFO);
-  const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
-  // Everything else is reachable only through the gateway, which signs who is calling.
-  router.use(gatewayContext(deps.config.platform.internalSigningSecret));
-  router.use(mountRoutes<AgentPolicy>(routes, access));
+  const router = serviceRouter<AgentPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
   return createApp({ name: 'agent', logger: deps.logger, routes: router, readiness: deps.readiness, bodyLimits: BODY_LIMITS });
 }

@@ -1,5 +1,5 @@
-import { Router, type Express } from 'express';
-import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import type { Express } from 'express';
+import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import type { WorkspaceConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth-routes';
@@ -42,13 +42,6 @@ export function routeTable(deps: AppDeps): { routes: WorkspaceRouteSpec[]; acces
 
 export function buildApp(deps: AppDeps): Express {
   const { routes, access } = routeTable(deps);
-  const document = openApiDocument(routes, OPENAPI_INFO);
-  const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
-  // Everything else is reachable only through the gateway, which signs who is calling.
-  router.use(gatewayContext(deps.config.platform.internalSigningSecret));
-  router.use(mountRoutes<WorkspacePolicy>(routes, access));
+  const router = serviceRouter<WorkspacePolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
   return createApp({ name: 'workspace', logger: deps.logger, routes: router, readiness: deps.readiness });
 }

@@ -1,7 +1,9 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { Region } from '@platform/contracts';
 import { admitKinds, type IdentityOf, type RefusalMessages } from '../auth/caller';
+import { gatewayContext } from '../auth/identity';
 import { unauthorized } from './errors';
+import { openApiDocument, type OpenApiInfo } from './openapi';
 import { applySchemas, type RequestSchemas } from './validate';
 
 /**
@@ -129,5 +131,26 @@ export function mountRoutes<P extends AccessPolicy = NoResources>(routes: readon
       run(route, authorizer, req, res).catch(next);
     });
   }
+  return router;
+}
+
+/**
+ * A service's routes as the gateway reaches them: `/openapi.json` generated from the table
+ * (public), then the gateway's signed context (nothing else runs unsigned), then the table
+ * behind its access rules.
+ */
+export function serviceRouter<P extends AccessPolicy = NoResources>(options: {
+  routes: readonly RouteSpec<P>[];
+  authorizer: Authorizer<P>;
+  openApi: OpenApiInfo;
+  signingSecret: string;
+}): Router {
+  const document = openApiDocument(options.routes, options.openApi);
+  const router = Router();
+  router.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  router.use(gatewayContext(options.signingSecret));
+  router.use(mountRoutes<P>(options.routes, options.authorizer));
   return router;
 }
