@@ -8,6 +8,7 @@ import {
   forbidden,
   mountRoutes,
   openApiDocument,
+  isWorkspaceSecretOf,
   principalOf,
   regionsFrom,
   requireUser,
@@ -175,5 +176,10 @@ describe('identity helpers', () => {
     expect(principalOf({ kind: 'agency', agencyId: 'g' })).toEqual({ kind: 'agency', id: 'g' });
     expect(principalOf({ kind: 'anonymous' })).toBeNull();
     expect(principalOf({ kind: 'gateway' })).toBeNull();
+    // a workspace secret acts for its workspace in its own region only
+    expect(isWorkspaceSecretOf({ kind: 'workspace', workspaceId: 'w', region: 'eu' }, 'w', 'eu')).toBe(true);
+    expect(isWorkspaceSecretOf({ kind: 'workspace', workspaceId: 'w', region: 'na' }, 'w', 'eu')).toBe(false);
+    expect(isWorkspaceSecretOf({ kind: 'workspace', workspaceId: 'v', region: 'eu' }, 'w', 'eu')).toBe(false);
+    expect(isWorkspaceSecretOf({ kind: 'user', userId: 'w', email: 'e@x.io' }, 'w', 'eu')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { AGENT_API_MESSAGES, AUTH_MESSAGES, type Region } from '@platform/contracts';
-import { principalOf, type Identity } from '@platform/kit';
+import { isWorkspaceSecretOf, principalOf, type Identity } from '@platform/kit';
 
 /** What a caller wants to reach: a workspace's agents (list, create), or one agent of it. */
 export interface AccessTarget {
@@ -31,9 +31,8 @@ export function decideAccess(identity: Identity, target: AccessTarget): AccessDe
   if (identity.kind === 'user') return { outcome: 'ask-membership', user: { userId: identity.userId, email: identity.email } };
   const principal = principalOf(identity);
   if (!principal) return identity.kind === 'anonymous' ? deny(401, AUTH_MESSAGES.signInRequired) : deny(403, AGENT_API_MESSAGES.noAccess);
-  const sameRegion = principal.region === target.region;
-  if (principal.kind === 'workspace') return sameRegion && principal.id === target.workspaceId ? { outcome: 'allowed', actor: ACTORS.workspaceSecret } : deny(403, noAccess(target));
-  if (principal.kind === 'agent' && sameRegion && target.agentId !== undefined && principal.id === target.agentId) return { outcome: 'allowed', actor: ACTORS.agentKey };
+  if (principal.kind === 'workspace') return isWorkspaceSecretOf(identity, target.workspaceId, target.region) ? { outcome: 'allowed', actor: ACTORS.workspaceSecret } : deny(403, noAccess(target));
+  if (principal.kind === 'agent' && principal.region === target.region && target.agentId !== undefined && principal.id === target.agentId) return { outcome: 'allowed', actor: ACTORS.agentKey };
   return deny(403, AGENT_API_MESSAGES.noAccess);
 }
 

@@ -32,6 +32,12 @@ export function principalOf(identity: Identity): Principal | null {
   }
 }
 
+/** A workspace's own secret, used in the workspace's region (the only region it is valid in). */
+export function isWorkspaceSecretOf(identity: Identity, workspaceId: string, region: string): boolean {
+  const principal = principalOf(identity);
+  return principal?.kind === 'workspace' && principal.id === workspaceId && principal.region === region;
+}
+
 export type IdentityKind = Identity['kind'];
 /** The identity narrowed to some of its kinds. */
 export type IdentityOf<K extends IdentityKind> = Extract<Identity, { kind: K }>;

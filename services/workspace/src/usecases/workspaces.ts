@@ -11,7 +11,7 @@ import {
   type Workspace,
   type WorkspaceAccessCheckRequest,
 } from '@platform/contracts';
-import { HttpError, badRequest, notFound, regionsFrom, type Identity, type UserCaller } from '@platform/kit';
+import { HttpError, badRequest, isWorkspaceSecretOf, notFound, regionsFrom, type Identity, type UserCaller } from '@platform/kit';
 import { authorize, isMember, type WorkspaceAction } from '../domain/access';
 import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
 import { isPublicHttpUrl } from '../domain/events-endpoint';
@@ -108,7 +108,7 @@ export class WorkspaceUseCases {
       const record = await this.deps.workspaces.find(candidate, userId);
       if (!record) continue;
       const privileged =
-        (identity.kind === 'workspace' && identity.workspaceId === record.uid && identity.region === record.region) ||
+        isWorkspaceSecretOf(identity, record.uid, record.region) ||
         (identity.kind === 'user' && isMember(record, identity));
       return publicUserData(record, privileged);
     }
