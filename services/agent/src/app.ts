@@ -11,7 +11,7 @@ import { themesRoutes } from './routes/themes-routes';
 import { translateRoutes } from './routes/translate-routes';
 import { uploadsRoutes } from './routes/uploads-routes';
 import { GridFsFileStorage, type FileStorage } from './store/files-storage';
-import { createChatClient, type ChatClient } from './store/llm-client';
+import { createChatClient, type ChatClient } from './clients/llm-client';
 import { ThemeStore } from './store/themes';
 import { AgentAccess, type AgentPolicy } from './usecases/access';
 import { AgentWriter } from './usecases/agent-writer';

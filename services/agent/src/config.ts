@@ -1,5 +1,5 @@
 import { env, platformConfig, type PlatformConfig } from '@platform/kit';
-import { loadLlmConfig, type LlmConfig } from './store/llm-client';
+import { loadLlmConfig, type LlmConfig } from './clients/llm-client';
 
 export interface AgentConfig {
   port: number;

@@ -1,6 +1,6 @@
 import { MESSAGES, aiCssRequestSchema, type AiCssRequest, AGENT_API, routeOf } from '@platform/contracts';
 import { principalOf } from '@platform/kit';
-import type { LlmErrorKind } from '../store/llm-client';
+import type { LlmErrorKind } from '../clients/llm-client';
 import type { CssAssistantUseCases } from '../usecases/css-assistant';
 import type { AgentRouteSpec } from './params';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { extractCss, type AiCssRequest } from '@platform/contracts';
 import type { Logger, Principal } from '@platform/kit';
 import { buildCssChat } from '../domain/css-assistant';
-import { LlmError, type ChatClient, type LlmErrorKind } from '../store/llm-client';
+import { LlmError, type ChatClient, type LlmErrorKind } from '../clients/llm-client';
 
 export type CssResult =
   | { ok: true; answer: { response: string; css: string | null; sandbox: boolean; model: string } }
