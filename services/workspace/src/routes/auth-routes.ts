@@ -10,7 +10,7 @@ import {
   routeOf,
   type ResponseOf,
 } from '@platform/contracts';
-import { HttpError, requireUser, type RouteSpec } from '@platform/kit';
+import { HttpError, type RouteSpec } from '@platform/kit';
 import { authUser } from '../domain/accounts';
 import type { AuthUseCases, SignedIn } from '../usecases/auth';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from './session-cookie';
@@ -58,8 +58,8 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       schemas: { body: setPasswordRequestSchema },
       success: { status: 200, description: '{success, user}' },
       failures: [400, 401, 403],
-      handler: async (req, res) => {
-        const account = await auth.setPassword(requireUser(req).userId, req.body.password);
+      handler: async (req, res, user) => {
+        const account = await auth.setPassword(user.userId, req.body.password);
         res.json({ success: true, user: authUser(account) });
       },
     },
@@ -79,9 +79,9 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       access: 'user',
       success: { status: 200, description: 'SessionResponse {success, user, workspaces, needsOnboarding}' },
       failures: [401, 403],
-      handler: async (req, res) => {
+      handler: async (_req, res, user) => {
         try {
-          res.json(await auth.session(requireUser(req).userId));
+          res.json(await auth.session(user.userId));
         } catch (err) {
           // A valid token for an account that no longer exists: drop the cookie too.
           if (err instanceof HttpError && err.status === 401) clearSessionCookie(res, cookie);
