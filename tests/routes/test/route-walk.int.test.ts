@@ -109,6 +109,22 @@ describe('every route refuses callers without the identity it declares', () => {
   });
   afterAll(() => h.close());
 
+  it('knows every public route: opening one to anybody is a decision made here', () => {
+    const open = services.flatMap(({ name, routes }) => routes.filter((r) => r.access === 'public').map((r) => `${name} ${r.operationId}`));
+    expect(open.sort()).toEqual(
+      [
+        'workspace requestLoginCode',
+        'workspace verifyLoginCode',
+        'workspace passwordLogin',
+        'workspace logout',
+        'workspace getPublicUser',
+        'agent listTemplates',
+        'agent getFile',
+        'agent listTranslateLanguages',
+      ].sort(),
+    );
+  });
+
   it('walks the route table of every service there is', () => {
     const withTables = fs
       .readdirSync(path.join(repoRoot, 'services'))
