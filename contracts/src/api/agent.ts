@@ -17,8 +17,8 @@ type AgentIdParam = { agentId: string };
 
 /** GET /v2/templates: the New Agent drawer's templates and its tabs. */
 export interface TemplatesResponse extends SuccessResponse {
-  templates: AgentTemplate[];
-  tabs: Array<{ label: string; keys: string[] }>;
+  templates: readonly AgentTemplate[];
+  tabs: ReadonlyArray<{ label: string; keys: readonly string[] }>;
 }
 /** POST /v2/agents/{agentId}/versions/{versionId}/restore */
 export interface RestoreAgentVersionResponse extends AgentResponse {

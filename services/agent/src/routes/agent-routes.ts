@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MESSAGES, agentListQuerySchema, type AgentListResponse, type AgentResponse, type AgentVersionsResponse, type SaveAgentResponse, AGENT_API, routeOf } from '@platform/contracts';
+import { MESSAGES, agentListQuerySchema, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
 import { isChannelSave } from '../domain/agent-input';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -20,7 +20,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       success: { status: 200, description: '{success, agents: [{ID, title, description, roundedImageURL, lastModified, agentPlatform, enableNodes}]}' },
       failures: [400, 401, 403, 503],
       handler: async (req, res, workspace) => {
-        res.json({ success: true, agents: await agents.list(req.region, workspace) } satisfies AgentListResponse);
+        res.json({ success: true, agents: await agents.list(req.region, workspace) } satisfies ResponseOf<typeof AGENT_API.listAgents>);
       },
     },
     {
@@ -32,7 +32,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       success: { status: 200, description: '{success, agent}' },
       failures: [400, 401, 403, 404, 503],
       handler: async (_req, res, grant) => {
-        res.json({ success: true, agent: agents.get(grantedAgent(grant)) } satisfies AgentResponse);
+        res.json({ success: true, agent: agents.get(grantedAgent(grant)) } satisfies ResponseOf<typeof AGENT_API.getAgent>);
       },
     },
     {
@@ -50,7 +50,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       success: { status: 200, description: '{success, agent, created, versionId}' },
       failures: [400, 401, 403, 404, 409, 503],
       handler: async (req, res, grant) => {
-        res.json({ success: true, ...(await agents.save(req.identity, req.region, req.params.agentId!, req.body, grant)) } satisfies SaveAgentResponse);
+        res.json({ success: true, ...(await agents.save(req.identity, req.region, req.params.agentId!, req.body, grant)) } satisfies ResponseOf<typeof AGENT_API.saveAgent>);
       },
     },
     {
@@ -62,7 +62,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       success: { status: 200, description: '{success, versions: [{versionId, version, savedAt, savedBy, source, title, backup?, agent}]}' },
       failures: [400, 401, 403, 404, 503],
       handler: async (req, res, grant) => {
-        res.json({ success: true, versions: await versions.list(req.region, grantedAgent(grant)) } satisfies AgentVersionsResponse);
+        res.json({ success: true, versions: await versions.list(req.region, grantedAgent(grant)) } satisfies ResponseOf<typeof AGENT_API.listAgentVersions>);
       },
     },
     {
@@ -74,7 +74,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       success: { status: 200, description: '{success, agent, versionId}' },
       failures: [400, 401, 403, 404, 409, 503],
       handler: async (req, res, grant) => {
-        res.json({ success: true, ...(await versions.restore(req.region, grantedAgent(grant), grant.actor, req.params.versionId!)) });
+        res.json({ success: true, ...(await versions.restore(req.region, grantedAgent(grant), grant.actor, req.params.versionId!)) } satisfies ResponseOf<typeof AGENT_API.restoreAgentVersion>);
       },
     },
   ];

@@ -1,4 +1,4 @@
-import { MESSAGES, aiCssRequestSchema, type AiCssRequest, AGENT_API, routeOf } from '@platform/contracts';
+import { MESSAGES, aiCssRequestSchema, type AiCssRequest, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
 import { principalOf } from '@platform/kit';
 import type { LlmErrorKind } from '../clients/llm-client';
 import type { CssAssistantUseCases } from '../usecases/css-assistant';
@@ -30,7 +30,7 @@ export function cssAssistantRoutes(assistant: CssAssistantUseCases): AgentRouteS
       handler: async (req, res) => {
         const result = await assistant.generate(req.body as AiCssRequest, principalOf(req.identity)!);
         if (result.ok) {
-          res.json({ success: true, ...result.answer });
+          res.json({ success: true, ...result.answer } satisfies ResponseOf<typeof AGENT_API.generateCss>);
           return;
         }
         const message = MESSAGES.cssAssistant.generationFailed;

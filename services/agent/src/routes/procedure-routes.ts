@@ -5,10 +5,9 @@ import {
   convertAgentTemplateToAgentRequestSchema,
   exportAgentRequestSchema,
   saveAgentBackupRequestSchema,
-  type ConvertAgentTemplateResponse,
-  type ExportAgentResponse,
   AGENT_API,
   routeOf,
+  type ResponseOf,
 } from '@platform/contracts';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -24,7 +23,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       access: 'public',
       success: { status: 200, description: '{success, templates: [{key, name, description, icon, template}], tabs: [{label, keys}]}' },
       handler: async (_req, res) => {
-        res.json({ success: true, ...templates.templates() });
+        res.json({ success: true, ...templates.templates() } satisfies ResponseOf<typeof AGENT_API.listTemplates>);
       },
     },
     {
@@ -37,7 +36,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       success: { status: 200, description: '{success, agentCreated}' },
       failures: [400, 401, 403, 503],
       handler: async (req, res, workspace) => {
-        res.json({ success: true, agentCreated: await templates.convert(req.region, req.body, workspace) } satisfies ConvertAgentTemplateResponse);
+        res.json({ success: true, agentCreated: await templates.convert(req.region, req.body, workspace) } satisfies ResponseOf<typeof AGENT_API.convertAgentTemplateToAgent>);
       },
     },
     {
@@ -49,7 +48,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       success: { status: 200, description: '{success, agentTemplate: {key, name, description, template}}' },
       failures: [400, 401, 403, 404, 503],
       handler: async (_req, res, grant) => {
-        res.json({ success: true, agentTemplate: templates.exportAgent(grantedAgent(grant)) } satisfies ExportAgentResponse);
+        res.json({ success: true, agentTemplate: templates.exportAgent(grantedAgent(grant)) } satisfies ResponseOf<typeof AGENT_API.exportAgentToJson>);
       },
     },
     {
@@ -62,7 +61,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       failures: [400, 401, 403, 404, 503],
       handler: async (req, res, grant) => {
         await versions.backup(req.region, grantedAgent(grant), grant.actor, req.body);
-        res.json({ success: true });
+        res.json({ success: true } satisfies ResponseOf<typeof AGENT_API.saveAgentBackup>);
       },
     },
     {
@@ -74,7 +73,7 @@ export function procedureRoutes(templates: TemplateUseCases, versions: VersionUs
       success: { status: 200, description: "{success, identity: {kind:'agent', agentId, region}}" },
       failures: [400, 403, 404],
       handler: async (req, res) => {
-        res.json({ success: true, identity: await agents.verifyCredential(req.region, req.body.credential) });
+        res.json({ success: true, identity: await agents.verifyCredential(req.region, req.body.credential) } satisfies ResponseOf<typeof AGENT_API.verifyCredential>);
       },
     },
   ];

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { customThemeSchema, hexColor, type CustomTheme, AGENT_API, routeOf } from '@platform/contracts';
+import { customThemeSchema, hexColor, type CustomTheme, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
 import { conflict, forbidden } from '@platform/kit';
 import { THEME_MESSAGES } from '../domain/themes';
 import type { ThemeUseCases } from '../usecases/themes';
@@ -18,7 +18,7 @@ export function themesRoutes(themes: ThemeUseCases): AgentRouteSpec[] {
       success: { status: 200, description: '{success, data: [theme]}' },
       failures: [401, 403],
       handler: async (req, res, owner) => {
-        res.json({ success: true, data: await themes.list(req.region, owner.workspaceId) });
+        res.json({ success: true, data: await themes.list(req.region, owner.workspaceId) } satisfies ResponseOf<typeof AGENT_API.listCustomThemes>);
       },
     },
     {
@@ -32,7 +32,7 @@ export function themesRoutes(themes: ThemeUseCases): AgentRouteSpec[] {
       handler: async (req, res, owner) => {
         const result = await themes.create(req.region, owner.workspaceId, req.body as CustomTheme & { primary: string });
         if (!result.ok) throw result.problem === 'tooMany' ? conflict(THEME_MESSAGES.tooMany) : forbidden(THEME_MESSAGES.ownerMismatch);
-        res.status(201).json({ success: true, data: result.theme });
+        res.status(201).json({ success: true, data: result.theme } satisfies ResponseOf<typeof AGENT_API.createCustomTheme>);
       },
     },
   ];

@@ -1,4 +1,4 @@
-import { AGENT_API, routeOf, type TranslateLanguagesResponse } from '@platform/contracts';
+import { AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
 import { translateLanguages } from '../domain/translate';
 import type { AgentRouteSpec } from './params';
 
@@ -11,7 +11,7 @@ export function translateRoutes(): AgentRouteSpec[] {
       success: { status: 200, description: '{success, languages}' },
       handler: async (_req, res) => {
         res.set('Cache-Control', 'public, max-age=86400');
-        res.json({ success: true, languages: translateLanguages() } satisfies TranslateLanguagesResponse);
+        res.json({ success: true, languages: translateLanguages() } satisfies ResponseOf<typeof AGENT_API.listTranslateLanguages>);
       },
     },
   ];

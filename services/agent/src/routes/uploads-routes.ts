@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Request, Response } from 'express';
-import { UPLOAD, uploadFileRequestSchema, type UploadFileRequest, AGENT_API, routeOf } from '@platform/contracts';
+import { UPLOAD, uploadFileRequestSchema, type UploadFileRequest, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
 import { badRequest, notFound, principalOf } from '@platform/kit';
 import { STORED_FILE_NAME, servedInline } from '../domain/uploads';
 import type { StoredFile } from '../store/files-storage';
@@ -76,7 +76,7 @@ export function uploadsRoutes(uploads: UploadUseCases): AgentRouteSpec[] {
       handler: async (req, res) => {
         const result = await uploads.upload(req.region, req.body as UploadFileRequest, principalOf(req.identity)!);
         if (!result.ok) throw badRequest(result.problem);
-        res.json({ success: true, data: result.file });
+        res.json({ success: true, data: result.file } satisfies ResponseOf<typeof AGENT_API.uploadFile>);
       },
     },
     {

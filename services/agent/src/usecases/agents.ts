@@ -1,4 +1,4 @@
-import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, type AgentListItem, type Region } from '@platform/contracts';
+import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, type AgentListItem, type Region, type SecretIdentity } from '@platform/contracts';
 import { conflict, notFound, regionsFrom, type Identity } from '@platform/kit';
 import { checkChannelSave, checkNewAgent, checkSavedAgent, isChannelSave } from '../domain/agent-input';
 import { agentListItem, agentView, type AgentRecord, type AgentView } from '../domain/agent-record';
@@ -66,7 +66,7 @@ export class AgentUseCases {
   }
 
   /** POST /internal/credentials/verify: the gateway asks whether a `vg_` key is an agent's secret key. */
-  async verifyCredential(region: Region, credential: string): Promise<Identity> {
+  async verifyCredential(region: Region, credential: string): Promise<SecretIdentity> {
     const agent = AGENT_SECRET_KEY_PATTERN.test(credential) ? await this.deps.agents.findBySecretKey(region, credential) : null;
     if (!agent) throw notFound(AGENT_API_MESSAGES.unknownCredential);
     return { kind: 'agent', agentId: agent._id, region };

@@ -60,7 +60,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       failures: [400, 401, 403],
       handler: async (req, res, user) => {
         const account = await auth.setPassword(user.userId, req.body.password);
-        res.json({ success: true, user: authUser(account) });
+        res.json({ success: true, user: authUser(account) } satisfies ResponseOf<typeof WORKSPACE_API.setPassword>);
       },
     },
     {
@@ -70,7 +70,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       success: { status: 200, description: '{success}' },
       handler: async (_req, res) => {
         clearSessionCookie(res, cookie);
-        res.json({ success: true });
+        res.json({ success: true } satisfies ResponseOf<typeof WORKSPACE_API.logout>);
       },
     },
     {
@@ -81,7 +81,7 @@ export function authRoutes(auth: AuthUseCases, cookie: CookieSettings): RouteSpe
       failures: [401, 403],
       handler: async (_req, res, user) => {
         try {
-          res.json(await auth.session(user.userId));
+          res.json(await auth.session(user.userId) satisfies ResponseOf<typeof WORKSPACE_API.getSession>);
         } catch (err) {
           // A valid token for an account that no longer exists: drop the cookie too.
           if (err instanceof HttpError && err.status === 401) clearSessionCookie(res, cookie);

@@ -11,9 +11,9 @@ import {
   saveWorkspaceRequestSchema,
   workspaceAccessCheckRequestSchema,
   workspaceInviteLinkQuerySchema,
-  type WorkspaceAccessCheckResponse,
   WORKSPACE_API,
   routeOf,
+  type ResponseOf,
 } from '@platform/contracts';
 import type { WorkspaceRouteSpec } from '../usecases/access';
 import { SERVICE_MESSAGES } from '../domain/messages';
@@ -39,7 +39,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       failures: [400, 401, 403],
       handler: async (req, res, user) => {
         const { region: bodyRegion, ...body } = req.body;
-        res.status(201).json({ success: true, data: await workspaces.create(user, bodyRegion ?? req.region, body) });
+        res.status(201).json({ success: true, data: await workspaces.create(user, bodyRegion ?? req.region, body) } satisfies ResponseOf<typeof WORKSPACE_API.createWorkspace>);
       },
     },
     {
@@ -51,7 +51,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       success: { status: 200, description: '{success, data: workspace}' },
       failures: [400, 401, 403, 404],
       handler: async (_req, res, workspace) => {
-        res.json({ success: true, data: workspaces.get(workspace) });
+        res.json({ success: true, data: workspaces.get(workspace) } satisfies ResponseOf<typeof WORKSPACE_API.getWorkspace>);
       },
     },
     {
@@ -63,7 +63,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       success: { status: 200, description: '{success, data: workspace}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, workspace) => {
-        res.json({ success: true, data: await workspaces.save(req.region, workspace, req.body) });
+        res.json({ success: true, data: await workspaces.save(req.region, workspace, req.body) } satisfies ResponseOf<typeof WORKSPACE_API.saveWorkspace>);
       },
     },
     {
@@ -77,7 +77,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       failures: [400, 401, 403, 404],
       handler: async (req, res, workspace) => {
         await workspaces.remove(req.region, workspace);
-        res.json({ success: true });
+        res.json({ success: true } satisfies ResponseOf<typeof WORKSPACE_API.deleteWorkspace>);
       },
     },
     {
@@ -89,7 +89,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       success: { status: 200, description: '{success, data: workspace}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, workspace) => {
-        res.json({ success: true, data: await workspaces.removeMember(req.region, workspace, req.body.email) });
+        res.json({ success: true, data: await workspaces.removeMember(req.region, workspace, req.body.email) } satisfies ResponseOf<typeof WORKSPACE_API.removeWorkspaceMember>);
       },
     },
     {
@@ -101,7 +101,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       success: { status: 200, description: '{success, data: {email, link}}' },
       failures: [400, 401, 403, 404, 409, 429, 502],
       handler: async (req, res, workspace) => {
-        res.json({ success: true, data: await invitations.invite(req.region, workspace, req.body) });
+        res.json({ success: true, data: await invitations.invite(req.region, workspace, req.body) } satisfies ResponseOf<typeof WORKSPACE_API.inviteToWorkspace>);
       },
     },
     {
@@ -114,7 +114,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       failures: [400, 401, 403, 404, 409],
       handler: async (req, res, user) => {
         const link = req.query as unknown as { secret: string; email: string };
-        res.json({ success: true, data: await invitations.join(user, req.params.uid!, req.region, link, req.body.email) });
+        res.json({ success: true, data: await invitations.join(user, req.params.uid!, req.region, link, req.body.email) } satisfies ResponseOf<typeof WORKSPACE_API.joinWorkspace>);
       },
     },
     {
@@ -125,7 +125,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       success: { status: 200, description: '{success, data: {workspaceSecret?, hasEverPaid, internal}}' },
       failures: [400, 404],
       handler: async (req, res) => {
-        res.json({ success: true, data: await workspaces.publicUser(req.identity, req.region, req.params.userId!) });
+        res.json({ success: true, data: await workspaces.publicUser(req.identity, req.region, req.params.userId!) } satisfies ResponseOf<typeof WORKSPACE_API.getPublicUser>);
       },
     },
     {
@@ -137,7 +137,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       success: { status: 200, description: "{success, identity: {kind:'workspace', workspaceId, region}}" },
       failures: [400, 403, 404],
       handler: async (req, res) => {
-        res.json({ success: true, identity: await workspaces.verifyCredential(req.region, req.body.credential) });
+        res.json({ success: true, identity: await workspaces.verifyCredential(req.region, req.body.credential) } satisfies ResponseOf<typeof WORKSPACE_API.verifyCredential>);
       },
     },
     {
@@ -149,7 +149,7 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
       success: { status: 200, description: '{success, isMember}' },
       failures: [400, 403, 404],
       handler: async (req, res) => {
-        res.json({ success: true, isMember: await workspaces.checkAccess(req.region, req.body) } satisfies WorkspaceAccessCheckResponse);
+        res.json({ success: true, isMember: await workspaces.checkAccess(req.region, req.body) } satisfies ResponseOf<typeof WORKSPACE_API.checkWorkspaceAccess>);
       },
     },
   ];

@@ -7,6 +7,7 @@ import {
   type CreateWorkspaceRequest,
   type PublicUserResponse,
   type Region,
+  type SecretIdentity,
   type SaveWorkspaceRequest,
   type Workspace,
   type WorkspaceAccessCheckRequest,
@@ -123,7 +124,7 @@ export class WorkspaceUseCases {
   }
 
   /** POST /internal/credentials/verify: the gateway asks whether a `vg_` secret is a workspace's. */
-  async verifyCredential(region: Region, credential: string): Promise<Identity> {
+  async verifyCredential(region: Region, credential: string): Promise<SecretIdentity> {
     const record = WORKSPACE_SECRET_PATTERN.test(credential) ? await this.deps.workspaces.findBySecret(region, credential) : null;
     if (!record) throw notFound(SERVICE_MESSAGES.unknownCredential);
     return { kind: 'workspace', workspaceId: record.uid, region };
