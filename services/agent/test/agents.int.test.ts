@@ -1,4 +1,4 @@
-import { AGENT_SECRET_KEY_PATTERN, VOICE_CONFIG_DEFAULT, newAgentDraft, newAgentId } from '@platform/contracts';
+import { AGENT_DRAFT_DEFAULTS, AGENT_SECRET_KEY_PATTERN, VOICE_CONFIG_DEFAULT, newAgentDraft, newAgentId } from '@platform/contracts';
 import { COLLECTION } from '../src/store/collections';
 import { agentIdentity, gateway, snapshot, startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
@@ -45,28 +45,16 @@ describe('agents: create, save, list, read', () => {
 
   it('sets every draft default of the spec itself, whoever creates the agent and however (API callers, templates, imports)', async () => {
     const { person, workspace, secret } = await personWithWorkspace(h);
-    // The spec's "Agent draft at creation", for what a caller leaves out.
+    // The spec's "Agent draft at creation" (AGENT_DRAFT_DEFAULTS is checked word for word in contracts), for what a caller leaves out.
     const draftDefaults = {
+      ...AGENT_DRAFT_DEFAULTS,
       agentPlatform: 'vg',
-      description: 'Your virtual assistant.',
       theme: 'blue-light',
-      proactiveMessage: 'Hi, how can I help you today? 👋',
       ownerID: workspace.uid,
-      messageDelayMS: 1000,
-      maxTokensUsage: 0,
-      autoStartWidget: false,
-      syncBrowser: false,
-      listenForUrlChanges: false,
-      lang: 'en',
-      recordChatHistory: true,
-      enableGeoAnalytics: false,
       SECRET_API_KEY: expect.stringMatching(AGENT_SECRET_KEY_PATTERN),
       lastModified: expect.any(Number),
-      internal: { accountCreationConfig: 'v2' },
-      enableNodes: true,
       nodes: [],
       voiceConfig: VOICE_CONFIG_DEFAULT,
-      vapiConfig: { promptOnWeb: false },
     };
     // an API caller with the workspace secret and a bare body
     const bare = (await h.as(secret).post(`/v2/agents/${newAgentId()}`, { title: 'Bare' }).expect(200)).body.agent;
