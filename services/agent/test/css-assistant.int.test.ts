@@ -3,8 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUTH_MESSAGES, MESSAGES } from '@platform/contracts';
 import { createChatClient, loadLlmConfig } from '../src/clients/llm-client';
-import { spawnLlmSandbox } from '../../../infra/sandboxes/llm/test/spawn-sandbox';
-import { agentIdentity, anonymous } from '@platform/test-support';
+import { agentIdentity, anonymous, spawnLlmSandbox } from '@platform/test-support';
 import { startMediaHarness, type MediaHarness } from './support/media';
 
 describe('POST /ai-css-generator', () => {

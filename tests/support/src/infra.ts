@@ -90,3 +90,6 @@ export async function testRelay(collections: string[]) {
     },
   };
 }
+
+/** The LLM sandbox (infra/sandboxes/llm) in its own process on a free port. */
+export { spawnLlmSandbox } from '../../../infra/sandboxes/llm/test/spawn-sandbox';
