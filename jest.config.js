@@ -8,12 +8,15 @@ const shared = {
   moduleNameMapper: {
     '^@platform/contracts$': '<rootDir>/contracts/src',
     '^@platform/kit$': '<rootDir>/services/kit/src',
+    '^@platform/test-support$': '<rootDir>/tests/support/src',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/frontends/'],
 };
 module.exports = {
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['**/test/**/*.test.ts'], testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.ts$'] },
+    { ...shared, displayName: 'unit', testMatch: ['**/test/**/*.test.ts'], testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.test\\.ts$', '<rootDir>/tests/deploy/'] },
+    // The deployment manifests, checked with tools it installs (k8s/tools/install.sh): its own project, not a unit test.
+    { ...shared, displayName: 'deploy', testMatch: ['<rootDir>/tests/deploy/**/*.test.ts'] },
     // Browser journeys through the gateway of the running platform (make test starts it).
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },
     { ...shared, displayName: 'integration', testMatch: ['**/test/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },

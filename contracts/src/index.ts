@@ -26,3 +26,4 @@ export * from './rules/theme';
 export * from './rules/css';
 export * from './entities/agent-api';
 export * from './entities/credentials';
+export * from './api';

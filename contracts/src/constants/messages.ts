@@ -11,6 +11,8 @@ export const MESSAGES = {
     joinWithoutSeats: 'Failed to add user to workspace, workspace does not have enough seats.',
     cannotRemoveSelf: 'You cannot remove yourself from the workspace.',
     notFound: 'Workspace not found.',
+    /** The spec's notice; the workspace service answers it too when the mail server refuses. */
+    inviteFailed: (email: string) => `Failed to invite ${email}`,
   },
   agent: {
     nameRequired: 'Please provide a name for the agent.',
@@ -95,4 +97,12 @@ export const REQUEST_MESSAGES = {
   /** The store refuses arrays directly inside arrays (FerretDB), so no route accepts them. */
   nestedArrays: 'Request body must not contain arrays directly inside arrays.',
   tooDeep: 'Request body is nested too deeply.',
+} as const;
+
+/** Refusals every service answers alike (not in the spec's words). */
+export const ACCESS_MESSAGES = {
+  workspaceNoAccess: 'You do not have access to this workspace.',
+  agentNoAccess: 'You do not have access to this agent.',
+  gatewayOnly: 'Only the gateway may verify credentials.',
+  unknownCredential: 'Unknown credential',
 } as const;

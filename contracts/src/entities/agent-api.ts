@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import type { AgentPlatform } from '../constants/agent';
+import { ACCESS_MESSAGES } from '../constants/messages';
 import { convertAgentTemplateRequestSchema, type AgentSettings, type ConvertAgentTemplateRequest } from './agent';
 import { documentId, email, type JsonObject } from './common';
 
@@ -16,8 +17,8 @@ export const AGENT_API_MESSAGES = {
   notFound: 'Agent not found',
   /** 404 with `region`: the agent lives in the other region (the shell redirects there). */
   inOtherRegion: (region: string) => `Agent not found in this region; it is in ${region}`,
-  noAccess: 'You do not have access to this agent.',
-  workspaceNoAccess: 'You do not have access to this workspace.',
+  noAccess: ACCESS_MESSAGES.agentNoAccess,
+  workspaceNoAccess: ACCESS_MESSAGES.workspaceNoAccess,
   workspaceRequired: 'Please choose a workspace.',
   versionNotFound: 'Version not found',
   templateInvalid: 'The template has no agent settings.',
@@ -25,8 +26,8 @@ export const AGENT_API_MESSAGES = {
   idTaken: 'this agent ID is already used',
   invalidFieldName: (key: string) => `field name "${key}" is not allowed`,
   workspaceUnavailable: 'The workspace service is unavailable, please try again.',
-  gatewayOnly: 'Only the gateway may verify credentials.',
-  unknownCredential: 'Unknown credential',
+  gatewayOnly: ACCESS_MESSAGES.gatewayOnly,
+  unknownCredential: ACCESS_MESSAGES.unknownCredential,
   rotateNeedsMember: 'Sign in, or use the workspace secret, to regenerate the agent secret key.',
   rotateRaced: 'The agent was saved at the same time, please try again.',
 } as const;

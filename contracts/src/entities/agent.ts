@@ -66,10 +66,35 @@ export const voiceConfigSchema = Joi.object<VoiceConfig, true>({
   speechGen: Joi.object({ provider: Joi.string().max(TEXT_LIMITS.name), voiceId: Joi.string().max(TEXT_LIMITS.name) }),
 });
 
+export type AgentNodeType = (typeof NODE_TYPES)[number];
+/** A node of the agent's `nodes` field as stored: any shape with a type of the spec (older agents carry others). */
 export interface AgentNode {
   id?: string;
-  type: (typeof NODE_TYPES)[number];
+  type: AgentNodeType;
   [key: string]: unknown;
+}
+/** What a node says or instructs. */
+export interface AgentNodeData {
+  label: string;
+  /** what a start or end node says */
+  message?: string;
+  /** what a default node instructs */
+  prompt?: string;
+  /** a note's text */
+  text?: string;
+  [key: string]: unknown;
+}
+/**
+ * The node shape the platform writes (the templates, the Canvas editor). The spec names only
+ * the node types; this shape is ours: a position on the canvas, what the node says or
+ * instructs in `data`, and the ids of the nodes that may follow in `next`.
+ */
+export interface AgentFlowNode extends AgentNode {
+  id: string;
+  type: AgentNodeType;
+  position: { x: number; y: number };
+  data: AgentNodeData;
+  next: string[];
 }
 const agentNodeSchema = Joi.object({ id: Joi.string().max(TEXT_LIMITS.id), type: Joi.string().valid(...NODE_TYPES).required() }).unknown(true);
 
@@ -380,7 +405,8 @@ export const agentDraftSchema = Joi.object<AgentDraft, true>({
   ID: Joi.string().pattern(AGENT_ID_PATTERN).required(),
   title: agentTitle().required(),
   agentPlatform: Joi.string().valid(...AGENT_PLATFORMS).default('vg'),
-  theme: Joi.string().valid(...AGENT_DRAFT_THEMES),
+  theme: Joi.string().valid(...AGENT_DRAFT_THEMES).default(AGENT_DRAFT_THEMES[0]),
+  nodes: agentSettingsKeys.nodes.default(() => []),
   description: agentSettingsKeys.description.default(AGENT_DRAFT_DEFAULTS.description),
   proactiveMessage: agentSettingsKeys.proactiveMessage.default(AGENT_DRAFT_DEFAULTS.proactiveMessage),
   messageDelayMS: agentSettingsKeys.messageDelayMS.default(AGENT_DRAFT_DEFAULTS.messageDelayMS),

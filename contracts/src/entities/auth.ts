@@ -24,6 +24,8 @@ export const AUTH_MESSAGES = {
   loginFailed: 'Incorrect email or password.',
   tooManyLogins: 'Too many sign-in attempts. Please try again later.',
   signInRequired: 'Please sign in to continue.',
+  /** After POST /v2/auth/code; the sign-in page shows the service's answer (the spec's button says "Email Login Code"). */
+  codeSent: (email: string) => `We sent a login code to ${email}.`,
   deleteConfirmation: `Please type ${DELETE_WORKSPACE_CONFIRMATION} to confirm.`,
 } as const;
 

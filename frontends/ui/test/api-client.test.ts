@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { API_PATHS } from '../src/api/paths';
+import { AGENT_API, WORKSPACE_API, gatewayPath } from '@platform/contracts';
 import { ApiError, apiRequest } from '../src/api/http';
 import { workspaceApi } from '../src/api/workspace-api';
 import { agentApi, listAgents } from '../src/api/agent-api';
@@ -16,16 +16,24 @@ describe('API client', () => {
     globalThis.fetch = fetchMock as unknown as typeof fetch;
   });
 
-  it('keeps the gateway paths in one place', () => {
-    expect(API_PATHS.auth.session).toBe('/api/workspace/v2/auth/session');
-    expect(API_PATHS.workspaces.invite('na', 'abc')).toBe('/api/na/workspace/v2/workspaces/abc/email');
-    expect(API_PATHS.agents.list('eu')).toBe('/api/eu/agent/v2/agents');
-    expect(API_PATHS.agents.list('eu', 'w 1')).toBe('/api/eu/agent/v2/agents?workspaceId=w%201');
-    expect(API_PATHS.agents.one('na', 'a1')).toBe('/api/na/agent/v2/agents/a1');
-    expect(API_PATHS.agents.versions('eu', 'a1')).toBe('/api/eu/agent/v2/agents/a1/versions');
-    expect(API_PATHS.agents.restoreVersion('eu', 'a1', 'v2')).toBe('/api/eu/agent/v2/agents/a1/versions/v2/restore');
-    expect(API_PATHS.agents.templates('eu')).toBe('/api/eu/agent/v2/templates');
-    expect(API_PATHS.agents.procedure('na', 'exportAgentToJson')).toBe('/api/na/agent/procedures/exportAgentToJson');
+  it('calls the paths of the catalog in contracts, through the gateway', () => {
+    expect(gatewayPath(WORKSPACE_API.getSession)).toBe('/api/workspace/v2/auth/session');
+    expect(gatewayPath(WORKSPACE_API.inviteToWorkspace, { uid: 'abc' }, 'na')).toBe('/api/na/workspace/v2/workspaces/abc/email');
+    expect(gatewayPath(AGENT_API.listAgents, {}, 'eu')).toBe('/api/eu/agent/v2/agents');
+    expect(gatewayPath(AGENT_API.listAgents, {}, 'eu', { workspaceId: 'w 1' })).toBe('/api/eu/agent/v2/agents?workspaceId=w+1');
+    expect(gatewayPath(AGENT_API.getAgent, { agentId: 'a1' }, 'na')).toBe('/api/na/agent/v2/agents/a1');
+    expect(gatewayPath(AGENT_API.restoreAgentVersion, { agentId: 'a1', versionId: 'v2' }, 'eu')).toBe('/api/eu/agent/v2/agents/a1/versions/v2/restore');
+    expect(gatewayPath(AGENT_API.exportAgentToJson, {}, 'na')).toBe('/api/na/agent/procedures/exportAgentToJson');
+    // the spec's own paths below /api
+    expect(gatewayPath(AGENT_API.generateCss)).toBe('/api/ai-css-generator');
+    expect(gatewayPath(AGENT_API.listTranslateLanguages)).toBe('/api/translate');
+  });
+
+  it('joins with the magic link: its uid and query, the default region', async () => {
+    fetchMock.mockReturnValue(answer(200, { success: true, data: { uid: 'w1' } }));
+    await workspaceApi.joinWorkspace('/no-auth/workspaces/w1/invite?secret=s3cr3t&email=ann%40x.io', 'ann@x.io');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/workspace/no-auth/workspaces/w1/invite?secret=s3cr3t&email=ann%40x.io');
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ email: 'ann@x.io' });
   });
 
   it('throws the server message with the status', async () => {
@@ -39,17 +47,17 @@ describe('API client', () => {
     await expect(listAgents('eu')).resolves.toEqual([]);
   });
 
-  it("lists the workspace's agents by lastModified, newest first", async () => {
-    fetchMock.mockReturnValue(answer(200, { agents: [{ ID: 'a', lastModified: 1 }, { ID: 'b', lastModified: 3 }, { ID: 'c' }] }));
+  it("lists the workspace's agents in the service's order (newest first)", async () => {
+    fetchMock.mockReturnValue(answer(200, { success: true, agents: [{ ID: 'b', lastModified: 3 }, { ID: 'a', lastModified: 1 }] }));
     const agents = await listAgents('na', 'w1');
-    expect(agents.map((a) => a.ID)).toEqual(['b', 'a', 'c']);
+    expect(agents.map((a) => a.ID)).toEqual(['b', 'a']);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/na/agent/v2/agents?workspaceId=w1');
   });
 
-  it('reads agents, versions and procedure answers from their envelopes', async () => {
+  it('reads agents, versions and procedure answers from the envelopes the contracts define', async () => {
     fetchMock
       .mockReturnValueOnce(answer(200, { success: true, agent: { ID: 'a1', title: 'A' } }))
-      .mockReturnValueOnce(answer(200, { success: true, versions: [{ versionId: 'v1', savedAt: 10 }, { versionId: 'v2', savedAt: 20, agent: { ID: 'a1' } }] }))
+      .mockReturnValueOnce(answer(200, { success: true, versions: [{ versionId: 'v2', savedAt: 20, agent: { ID: 'a1' } }, { versionId: 'v1', savedAt: 10 }] }))
       .mockReturnValueOnce(answer(200, { success: true, agentCreated: { ID: 'b2', enableNodes: true } }))
       .mockReturnValueOnce(answer(200, { success: true, agentTemplate: { key: 'k', name: 'A', template: {} } }));
     await expect(agentApi.get('eu', 'a1')).resolves.toEqual({ ID: 'a1', title: 'A' });

@@ -1,4 +1,4 @@
-import type { Region } from '@platform/contracts';
+import { WORKSPACE_API, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
 import { acceptedIdentityKinds, verifiersFor, type SecretCredential } from '../domain/credentials';
 import { fingerprint } from '../domain/hash';
@@ -6,7 +6,8 @@ import type { ServiceName } from '../domain/services';
 import { TtlCache } from '../domain/ttl-cache';
 import { callService } from './service-call';
 
-export const VERIFY_PATH = '/internal/credentials/verify';
+/** The same path on every service that owns secrets (workspace, agent, agency-domain). */
+export const VERIFY_PATH = WORKSPACE_API.verifyCredential.path;
 
 /** A service that could own the credential did not give a usable answer. */
 export class VerificationUnavailable extends Error {}

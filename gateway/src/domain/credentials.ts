@@ -1,3 +1,4 @@
+import { AGENCY_SECRET_PATTERN, AGENT_SECRET_KEY_PATTERN, WORKSPACE_SECRET_PATTERN } from '@platform/contracts';
 import type { ServiceName } from './services';
 import { fingerprint } from './hash';
 
@@ -11,8 +12,8 @@ export type Credential =
 
 export type SecretCredential = Extract<Credential, { type: 'secret' }>;
 
-const KEY = /^vg_[A-Za-z0-9]{20}$/;
-const AGENCY_SECRET = /^[A-Za-z0-9]{25}$/;
+/** A `vg_` key: a workspace secret or an agent secret key (the same shape, told apart by the owning service). */
+const isKey = (token: string) => WORKSPACE_SECRET_PATTERN.test(token) || AGENT_SECRET_KEY_PATTERN.test(token);
 const JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** Returns the value of one cookie from a `Cookie` header. */
@@ -38,8 +39,8 @@ export function classifyCredential(headers: { authorization?: string; cookie?: s
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     const token = match?.[1];
     if (!token) return { type: 'malformed', from: 'bearer' };
-    if (KEY.test(token)) return { type: 'secret', kind: 'key', secret: token };
-    if (AGENCY_SECRET.test(token)) return { type: 'secret', kind: 'agency', secret: token };
+    if (isKey(token)) return { type: 'secret', kind: 'key', secret: token };
+    if (AGENCY_SECRET_PATTERN.test(token)) return { type: 'secret', kind: 'agency', secret: token };
     if (JWT.test(token)) return { type: 'session', token, from: 'bearer' };
     return { type: 'malformed', from: 'bearer' };
   }

@@ -1,3 +1,5 @@
+import { API_CATALOG } from '@platform/contracts';
+
 /** The services behind the gateway; `/api/<name>/...` reaches them. */
 export const SERVICES = ['workspace', 'agent', 'channels', 'agency-domain', 'billing', 'notification', 'onboarding'] as const;
 
@@ -17,10 +19,9 @@ export function serviceUrlEnvName(service: ServiceName): string {
  * that answers them. The path is forwarded whole: `/api/translate?x` → agent `/translate?x`
  * (a region may precede it: `/api/na/translate`).
  */
-export const API_PATH_ALIASES: Readonly<Record<string, ServiceName>> = {
-  'ai-css-generator': 'agent',
-  translate: 'agent',
-};
+export const API_PATH_ALIASES: Readonly<Record<string, ServiceName>> = Object.fromEntries(
+  API_CATALOG.filter((endpoint) => endpoint.atApiRoot).map((endpoint) => [endpoint.path.split('/')[1]!, endpoint.service]),
+);
 
 export function aliasedService(segment: string | undefined): ServiceName | undefined {
   return segment !== undefined && Object.prototype.hasOwnProperty.call(API_PATH_ALIASES, segment) ? API_PATH_ALIASES[segment] : undefined;

@@ -1,18 +1,29 @@
-import { Router, type Express } from 'express';
-import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
+import type { Express } from 'express';
+import { UPLOAD } from '@platform/contracts';
+import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace-directory';
 import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
-import { MEDIA_BODY_LIMIT, createMediaRouter, mediaRoutes, type MediaDeps } from './routes/media-routes';
+import { cssAssistantRoutes } from './routes/css-assistant-routes';
+import type { AgentRouteSpec } from './routes/params';
 import { procedureRoutes } from './routes/procedure-routes';
-import { secretKeyRoutes } from './routes/secret-key-routes';
-import { protectedStores } from './store/sealed-stores';
-import { AgentAccess } from './usecases/access';
+import { themesRoutes } from './routes/themes-routes';
+import { translateRoutes } from './routes/translate-routes';
+import { uploadsRoutes } from './routes/uploads-routes';
+import { GridFsFileStorage, type FileStorage } from './store/files-storage';
+import { createChatClient, type ChatClient } from './clients/llm-client';
+import { ThemeStore } from './store/themes';
+import { AgentAccess, type AgentPolicy } from './usecases/access';
 import { AgentWriter } from './usecases/agent-writer';
 import { AgentUseCases } from './usecases/agents';
+import { CssAssistantUseCases } from './usecases/css-assistant';
 import type { UseCaseDeps } from './usecases/deps';
 import { SecretKeyUseCases } from './usecases/secret-key';
+import { secretKeyRoutes } from './routes/secret-key-routes';
+import { protectedStores } from './store/sealed-stores';
 import { TemplateUseCases } from './usecases/templates';
+import { ThemeUseCases } from './usecases/themes';
+import { UploadUseCases } from './usecases/uploads';
 import { VersionUseCases } from './usecases/versions';
 
 export const OPENAPI_INFO = {
@@ -21,18 +32,26 @@ export const OPENAPI_INFO = {
   tag: 'agent',
 };
 
+/**
+ * The JSON body limit: an upload of UPLOAD.maxBytes (20 MB) is about 26.7 million base64
+ * characters; every other route keeps the kit's default.
+ */
+const BODY_LIMITS = [{ path: /^\/procedures\/uploadFile$/, limit: UPLOAD.requestBodyLimit }];
+
 export interface AppDeps {
   config: AgentConfig;
   mongo: RegionalMongo;
   logger: Logger;
   /** default: the workspace service's POST /internal/access/check over HTTP */
   directory?: WorkspaceDirectory;
+  /** default: GridFS in each regional database (bucket 'uploads') */
+  files?: FileStorage;
+  /** default: the OpenAI-compatible client built from config.llm */
+  chat?: ChatClient;
   readiness?: ReadinessCheck[];
   /** Nudges the outbox relay after writes that queued events. */
   eventsWritten?: () => void;
   now?: () => Date;
-  /** Media module overrides (file storage, chat client) for tests. */
-  media?: Partial<MediaDeps>;
 }
 
 export function defaultDirectory(config: AgentConfig, logger: Logger): WorkspaceDirectory {
@@ -45,43 +64,45 @@ export function defaultDirectory(config: AgentConfig, logger: Logger): Workspace
   });
 }
 
-/** The use cases wired to their stores, and the route table built from them. */
-export function routeTable(deps: AppDeps): { routes: RouteSpec[]; access: AgentAccess } {
+/** The service's one assembly: use cases wired to their stores and clients, the route table built from them, and its authoriser. */
+export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: AgentAccess } {
+  const now = deps.now ?? (() => new Date());
   const stores = protectedStores(deps.mongo, deps.config.channelCredentialsKey);
   const useCaseDeps: UseCaseDeps = {
     ...stores,
     directory: deps.directory ?? defaultDirectory(deps.config, deps.logger),
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
-    now: deps.now ?? (() => new Date()),
+    now,
   };
   const access = new AgentAccess(useCaseDeps);
   const writer = new AgentWriter(useCaseDeps);
   const agents = new AgentUseCases(useCaseDeps, access);
-  const versions = new VersionUseCases(useCaseDeps, access, writer);
-  const templates = new TemplateUseCases(access, writer);
-  const secretKeys = new SecretKeyUseCases(stores.agents, access);
-  return { routes: [...agentRoutes(agents, versions), ...procedureRoutes(templates, versions, agents), ...secretKeyRoutes(secretKeys)], access };
+  const versions = new VersionUseCases(useCaseDeps, writer);
+  const templates = new TemplateUseCases(writer);
+  const secretKeys = new SecretKeyUseCases(stores.agents);
+  const uploads = new UploadUseCases({
+    files: deps.files ?? new GridFsFileStorage(deps.mongo),
+    publicUrl: deps.config.publicUrl,
+    regions: () => deps.mongo.regions(),
+    logger: deps.logger,
+  });
+  const assistant = new CssAssistantUseCases({ chat: deps.chat ?? createChatClient(deps.config.llm), logger: deps.logger });
+  const themes = new ThemeUseCases({ themes: new ThemeStore(deps.mongo), now });
+  const routes = [
+    ...agentRoutes(agents, versions),
+    ...procedureRoutes(templates, versions, agents),
+    ...uploadsRoutes(uploads),
+    ...cssAssistantRoutes(assistant),
+    ...translateRoutes(),
+    ...themesRoutes(themes),
+    ...secretKeyRoutes(secretKeys),
+  ];
+  return { routes, access };
 }
 
 export function buildApp(deps: AppDeps): Express {
   const { routes, access } = routeTable(deps);
-  const mediaDeps: MediaDeps = {
-    mongo: deps.mongo,
-    logger: deps.logger,
-    now: deps.now,
-    canAccessAgent: (identity, region, agentId) => access.canAccessAgent(identity, region, agentId),
-    ...deps.media,
-  };
-  const document = openApiDocument([...routes, ...mediaRoutes(mediaDeps)], OPENAPI_INFO);
-  const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
-  // Everything else is reachable only through the gateway, which signs who is calling.
-  router.use(gatewayContext(deps.config.platform.internalSigningSecret));
-  router.use(mountRoutes(routes));
-  router.use(createMediaRouter(mediaDeps));
-  // Uploads arrive as base64 JSON (up to 20 MB), so the media module sets the body limit.
-  return createApp({ name: 'agent', logger: deps.logger, routes: router, readiness: deps.readiness, bodyLimit: MEDIA_BODY_LIMIT });
+  const router = serviceRouter<AgentPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
+  return createApp({ name: 'agent', logger: deps.logger, routes: router, readiness: deps.readiness, bodyLimits: BODY_LIMITS });
 }

@@ -1,4 +1,5 @@
 import { env, platformConfig, secretEnv, type PlatformConfig } from '@platform/kit';
+import { loadLlmConfig, type LlmConfig } from './clients/llm-client';
 
 export interface AgentConfig {
   port: number;
@@ -11,6 +12,10 @@ export interface AgentConfig {
   serviceCallTimeoutMs: number;
   /** How long a membership answer is reused: yes answers, and no answers (shorter, so a new member gets in fast). */
   accessCache: { ttlMs: number; negativeTtlMs: number; maxEntries: number };
+  /** Origin of the public links to uploaded files (PUBLIC_URL). */
+  publicUrl: string;
+  /** The AI style assistant's provider (LLM_API_BASE, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS, LLM_MAX_TOKENS). */
+  llm: LlmConfig;
 }
 
 const int = (name: string, fallback: number) => {
@@ -31,5 +36,7 @@ export function loadConfig(): AgentConfig {
       negativeTtlMs: int('ACCESS_CACHE_NEGATIVE_TTL_MS', 2_000),
       maxEntries: int('ACCESS_CACHE_MAX_ENTRIES', 10_000),
     },
+    publicUrl: env('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, ''),
+    llm: loadLlmConfig(),
   };
 }

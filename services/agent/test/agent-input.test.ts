@@ -9,7 +9,7 @@ describe('agent input', () => {
   it('fills the draft defaults of the spec for fields left out', () => {
     const { agent } = checkNewAgent({ title: 'Sales bot', ownerID: 'ws1' }, id);
     // Exactly these fields: the spec's defaults (proven word for word in contracts) and nothing else.
-    expect(agent).toEqual({ ID: id, title: 'Sales bot', ownerID: 'ws1', agentPlatform: 'vg', ...AGENT_DRAFT_DEFAULTS, voiceConfig: VOICE_CONFIG_DEFAULT });
+    expect(agent).toEqual({ ID: id, title: 'Sales bot', ownerID: 'ws1', agentPlatform: 'vg', theme: 'blue-light', nodes: [], ...AGENT_DRAFT_DEFAULTS, voiceConfig: VOICE_CONFIG_DEFAULT });
   });
 
   it("merges the starter defaults under a 'vg' agent without nodes; the caller's values win", () => {

@@ -1,4 +1,4 @@
-import { AGENT_SECRET_KEY_PATTERN, VOICE_CONFIG_DEFAULT, newAgentDraft, newAgentId } from '@platform/contracts';
+import { AGENT_DRAFT_DEFAULTS, AGENT_SECRET_KEY_PATTERN, VOICE_CONFIG_DEFAULT, newAgentDraft, newAgentId } from '@platform/contracts';
 import { COLLECTION } from '../src/store/collections';
 import { agentIdentity, gateway, snapshot, startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
@@ -41,6 +41,30 @@ describe('agents: create, save, list, read', () => {
       enableGeoAnalytics: true,
       voiceConfig: { ...VOICE_CONFIG_DEFAULT, transcriber: { ...VOICE_CONFIG_DEFAULT.transcriber, utteranceThreshold: 150 } },
     });
+  });
+
+  it('sets every draft default of the spec itself, whoever creates the agent and however (API callers, templates, imports)', async () => {
+    const { person, workspace, secret } = await personWithWorkspace(h);
+    // The spec's "Agent draft at creation" (AGENT_DRAFT_DEFAULTS is checked word for word in contracts), for what a caller leaves out.
+    const draftDefaults = {
+      ...AGENT_DRAFT_DEFAULTS,
+      agentPlatform: 'vg',
+      theme: 'blue-light',
+      ownerID: workspace.uid,
+      SECRET_API_KEY: expect.stringMatching(AGENT_SECRET_KEY_PATTERN),
+      lastModified: expect.any(Number),
+      nodes: [],
+      voiceConfig: VOICE_CONFIG_DEFAULT,
+    };
+    // an API caller with the workspace secret and a bare body
+    const bare = (await h.as(secret).post(`/v2/agents/${newAgentId()}`, { title: 'Bare' }).expect(200)).body.agent;
+    expect(bare).toMatchObject(draftDefaults);
+    // a partial voice configuration keeps the defaults of what it leaves out
+    const partial = (await h.as(person).post(`/v2/agents/${newAgentId()}`, { title: 'Partial', ownerID: workspace.uid, voiceConfig: { config: { recordAudio: false } } }).expect(200)).body.agent;
+    expect(partial.voiceConfig).toEqual({ ...VOICE_CONFIG_DEFAULT, config: { ...VOICE_CONFIG_DEFAULT.config, recordAudio: false } });
+    // an imported file or a bare template body
+    const imported = (await h.as(secret).post('/procedures/convertAgentTemplateToAgent', { agentName: 'Imported', agentTemplate: { template: { lang: 'de' } } }).expect(200)).body.agentCreated;
+    expect(imported).toMatchObject({ ...draftDefaults, lang: 'de', title: 'Imported' });
   });
 
   it('saves replace the agent; the owner, ID and secret key stay the server’s; channel saves merge', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { RegionalMongo } from '@platform/kit';
 import { FileNameTakenError, GridFsFileStorage } from '../src/store/files-storage';
-import { dropAll, freshMongo } from '../../kit/test/support/infra';
+import { dropAll, freshMongo } from '@platform/test-support';
 
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];

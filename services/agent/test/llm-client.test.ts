@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LlmError, createChatClient, loadLlmConfig, type LlmConfig } from '../src/store/llm-client';
+import { LlmError, createChatClient, loadLlmConfig, type LlmConfig } from '../src/clients/llm-client';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 

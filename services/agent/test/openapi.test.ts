@@ -23,6 +23,12 @@ describe('OpenAPI document', () => {
         'POST /procedures/saveAgentBackup',
         'POST /internal/credentials/verify',
         'POST /v2/agents/{agentId}/secret-key',
+        'POST /procedures/uploadFile',
+        'GET /files/{name}',
+        'POST /ai-css-generator',
+        'GET /translate',
+        'GET /v2/themes',
+        'POST /v2/themes',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

@@ -1,9 +1,8 @@
-import { AGENT_TEMPLATE_KEYS, agentTemplateSchema, newAgentId } from '@platform/contracts';
+import { AGENT_TEMPLATE_KEYS, agentTemplateSchema, newAgentId, type AgentFlowNode } from '@platform/contracts';
 import { checkNewAgent } from '../src/domain/agent-input';
 import { agentRecord, agentView } from '../src/domain/agent-record';
 import { NOT_EXPORTED, draftFromTemplate, exportTemplate, templateBody } from '../src/domain/template-conversion';
 import { AGENT_TEMPLATES, TEMPLATE_TABS, findTemplate } from '../src/domain/templates';
-import type { TemplateNode } from '../src/domain/templates/nodes';
 
 describe('templates', () => {
   it('offers the seven templates of the spec in its tabs', () => {
@@ -34,7 +33,7 @@ describe('templates', () => {
 
   it('node templates are connected flows from start to end, with a note', () => {
     for (const key of ['confirm-email', 'make-appointment', 'blank-template']) {
-      const nodes = findTemplate(key)!.template.nodes as TemplateNode[];
+      const nodes = findTemplate(key)!.template.nodes as AgentFlowNode[];
       const byId = new Map(nodes.map((n) => [n.id, n]));
       expect(new Set(nodes.map((n) => n.type))).toEqual(new Set(['start', 'end', 'note', ...(key === 'blank-template' ? [] : ['default'])]));
       // Walking from start reaches end through every step.

@@ -1,9 +1,16 @@
 import { AUTH_MESSAGES, themePalette } from '@platform/contracts';
 import { THEMES_COLLECTION } from '../src/store/themes';
-import { agentKey, anonymous, startMediaHarness, user, workspace, type MediaHarness } from './uploads-harness';
+import { agentIdentity, anonymous, someone, workspaceIdentity } from '@platform/test-support';
+import { startMediaHarness, type MediaHarness } from './support/media';
 
 describe('custom themes: GET/POST /v2/themes', () => {
   let h: MediaHarness;
+  // Themes belong to the caller's own workspace: a person's Personal one (uid = user id), or the secret's.
+  const ann = someone('ann');
+  const bob = someone('bob');
+  const user = (name: 'ann' | 'bob') => (name === 'ann' ? ann : bob);
+  const workspace = (uid: string) => workspaceIdentity(uid);
+  const agentKey = (id: string) => agentIdentity(id);
   beforeAll(async () => {
     h = await startMediaHarness();
   });
@@ -15,7 +22,7 @@ describe('custom themes: GET/POST /v2/themes', () => {
       success: true,
       data: {
         ID: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
-        ownerID: 'ann',
+        ownerID: ann.userId,
         themeType: 'dark',
         primary: '#2563eb',
         nineColorPallet: themePalette('#2563eb', 'dark').nineColorPallet,
@@ -24,7 +31,7 @@ describe('custom themes: GET/POST /v2/themes', () => {
       },
     });
     const pallet = Array.from({ length: 10 }, (_, i) => [100, 50, 95 - i * 9]);
-    await h.as(user('ann')).post('/v2/themes', { primary: '#abc', nineColorPallet: pallet, ownerID: 'ann' }).expect(201);
+    await h.as(user('ann')).post('/v2/themes', { primary: '#abc', nineColorPallet: pallet, ownerID: ann.userId }).expect(201);
 
     const list = await h.as(user('ann')).get('/v2/themes').expect(200);
     expect(list.body.data).toHaveLength(2);

@@ -1,9 +1,10 @@
-import { anonymous, startMediaHarness, user, type MediaHarness } from './uploads-harness';
+import { anonymous, someone } from '@platform/test-support';
+import { startHarness, type Harness } from './support/harness';
 
 describe('GET /translate', () => {
-  let h: MediaHarness;
+  let h: Harness;
   beforeAll(async () => {
-    h = await startMediaHarness();
+    h = await startHarness();
   });
   afterAll(() => h.close());
 
@@ -14,7 +15,7 @@ describe('GET /translate', () => {
     expect(res.body.languages.length).toBeGreaterThan(180);
     expect(Object.keys(res.body)).toEqual(['success', 'languages']);
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
-    expect((await h.as(user(), 'na').get('/translate').expect(200)).body.languages).toEqual(res.body.languages);
+    expect((await h.as(someone(), 'na').get('/translate').expect(200)).body.languages).toEqual(res.body.languages);
   });
 
   it('is only reachable through the gateway (signed identity)', async () => {

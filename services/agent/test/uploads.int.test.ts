@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { AUTH_MESSAGES, MESSAGES } from '@platform/contracts';
 import { SERVER_ACCEPT } from '../src/domain/uploads';
-import { PUBLIC_URL, agentKey, anonymous, startMediaHarness, user, workspace, type MediaHarness } from './uploads-harness';
+import { agentIdentity, anonymous } from '@platform/test-support';
+import { PUBLIC_URL, startMediaHarness, type MediaHarness } from './support/media';
 
 const PNG_HEADER = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 /** A PNG signature followed by random bytes: several GridFS chunks (255 KiB each). */
@@ -19,19 +20,18 @@ const binary = (res: request.Response, callback: (err: Error | null, body: Buffe
 
 describe('uploads: POST /procedures/uploadFile and GET /files/{name} on GridFS', () => {
   let h: MediaHarness;
-  const agentAllowed = new Set(['agentA']);
   beforeAll(async () => {
-    h = await startMediaHarness({ canAccessAgent: async (_identity, _region, agentId) => agentAllowed.has(agentId) });
+    h = await startMediaHarness();
   });
   afterAll(() => h.close());
 
-  const upload = (body: Record<string, unknown>, who = user(), region: 'eu' | 'na' = 'eu') =>
+  const upload = (body: Record<string, unknown>, who = h.member, region: 'eu' | 'na' = 'eu') =>
     h.as(who, region).post('/procedures/uploadFile', { userId: 'user1', targetPath: 'agents/agentA/images', ...body });
   const download = (name: string, region: 'eu' | 'na' = 'eu') => h.as(anonymous, region).get(`/files/${name}`).buffer(true).parse(binary);
 
   it('stores an image in GridFS and serves the same bytes with the sniffed type and year-long caching', async () => {
     const bytes = png(700_000);
-    const res = await upload({ base64Payload: b64(bytes, 'application/octet-stream'), fileName: 'Logo.png', accept: '.png,.jpg', maxSizeMB: 1, agentId: 'agentA' }).expect(200);
+    const res = await upload({ base64Payload: b64(bytes, 'application/octet-stream'), fileName: 'Logo.png', accept: '.png,.jpg', maxSizeMB: 1, agentId: h.agentId }).expect(200);
     const { data } = res.body;
     expect(res.body.success).toBe(true);
     expect(data.filename).toMatch(/^[A-Za-z0-9]{8}\.png$/);
@@ -58,7 +58,7 @@ describe('uploads: POST /procedures/uploadFile and GET /files/{name} on GridFS',
     const meta = (stored['eu.uploads.files'] as Array<Record<string, unknown>>).find((f) => f.filename === data.filename);
     expect(meta).toMatchObject({
       length: 700_000,
-      metadata: { contentType: 'image/png', uploadedBy: { kind: 'user', id: 'user1' }, userId: 'user1', agentId: 'agentA', targetPath: 'agents/agentA/images', temporary: false, originalName: 'Logo.png' },
+      metadata: { contentType: 'image/png', uploadedBy: { kind: 'user', id: h.member.userId }, userId: 'user1', agentId: h.agentId, targetPath: 'agents/agentA/images', temporary: false, originalName: 'Logo.png' },
     });
     expect((stored['eu.uploads.chunks'] as unknown[]).length).toBeGreaterThanOrEqual(3);
 
@@ -68,13 +68,13 @@ describe('uploads: POST /procedures/uploadFile and GET /files/{name} on GridFS',
 
   it('round-trips a 3 MB document bytes-exact, and serves non-images as downloads', async () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3_000_000)]);
-    const res = await upload({ base64Payload: b64(bytes, 'application/pdf'), temporary: true }, workspace()).expect(200);
+    const res = await upload({ base64Payload: b64(bytes, 'application/pdf'), temporary: true }, h.secret).expect(200);
     const file = await download(res.body.data.filename).expect(200);
     expect((file.body as Buffer).equals(bytes)).toBe(true);
     expect(file.headers['content-type']).toBe('application/pdf');
 
     const csv = Buffer.from('name,colour\nheader,blue\n');
-    const csvRes = await upload({ base64Payload: b64(csv), fileName: 'colours.csv' }, agentKey('agentA')).expect(200);
+    const csvRes = await upload({ base64Payload: b64(csv), fileName: 'colours.csv' }, h.agentKey).expect(200);
     const csvFile = await download(csvRes.body.data.filename).expect(200);
     expect((csvFile.body as Buffer).equals(csv)).toBe(true);
     expect(csvFile.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -93,7 +93,7 @@ describe('uploads: POST /procedures/uploadFile and GET /files/{name} on GridFS',
 
   it('keeps files in the region of the request; links name it, other regions still find them', async () => {
     const bytes = png(1_000);
-    const res = await upload({ base64Payload: b64(bytes) }, user(), 'na').expect(200);
+    const res = await upload({ base64Payload: b64(bytes) }, h.member, 'na').expect(200);
     expect(res.body.data.url).toBe(`${PUBLIC_URL}/api/na/agent/files/${res.body.data.filename}`);
     const stored = await h.documents('uploads.files');
     expect((stored['na.uploads.files'] as Array<{ filename: string }>).map((f) => f.filename)).toContain(res.body.data.filename);
@@ -111,10 +111,10 @@ describe('uploads: POST /procedures/uploadFile and GET /files/{name} on GridFS',
   describe('refusals store nothing', () => {
     let fresh: MediaHarness;
     beforeAll(async () => {
-      fresh = await startMediaHarness({ canAccessAgent: async (_i, _r, agentId) => agentId === 'agentA' });
+      fresh = await startMediaHarness();
     });
     afterAll(() => fresh.close());
-    const post = (body: Record<string, unknown>, who = user()) =>
+    const post = (body: Record<string, unknown>, who = fresh.member) =>
       fresh.as(who).post('/procedures/uploadFile', { userId: 'user1', targetPath: 'agents/agentA', ...body });
 
     it("refuses with the spec's messages and leaves the GridFS collections empty", async () => {
@@ -130,8 +130,9 @@ describe('uploads: POST /procedures/uploadFile and GET /files/{name} on GridFS',
       await post({ base64Payload: 'not base64!' }).expect(400);
       await post({ base64Payload: b64(small), targetPath: '../escape' }).expect(400);
       await post({ base64Payload: b64(small) }, anonymous).expect(401, { success: false, message: AUTH_MESSAGES.signInRequired });
-      await post({ base64Payload: b64(small), agentId: 'agentB' }).expect(403);
-      await post({ base64Payload: b64(small), agentId: 'agentA' }, agentKey('agentZ')).expect(403);
+      // naming an agent of another workspace, or another agent's with an agent key
+      await post({ base64Payload: b64(small), agentId: fresh.strangersAgentId }).expect(403);
+      await post({ base64Payload: b64(small), agentId: fresh.agentId }, agentIdentity(fresh.strangersAgentId)).expect(403);
 
       const stored = await fresh.documents(...FILES);
       expect(Object.values(stored).flat()).toEqual([]);

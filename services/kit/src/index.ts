@@ -11,6 +11,7 @@ export * from './http/metrics';
 export * from './auth/identity';
 export * from './auth/session';
 export * from './auth/require-user';
+export * from './auth/caller';
 export * from './mongo/regional';
 export * from './mongo/regions';
 export * from './events/kafka';

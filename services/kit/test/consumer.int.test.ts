@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer, Kafka, Producer } from 'kafkajs';
 import type { EventEnvelope } from '@platform/contracts';
 import { createProducer, PROCESSED_EVENTS_COLLECTION, RegionalMongo, startIdempotentConsumer, type ConsumedEvent } from '@platform/kit';
-import { createTopic, dropAll, freshMongo, logger, readTopicWithKcat, testKafka, uniqueName, waitFor } from './support/infra';
+import { createTopic, dropAll, freshMongo, logger, readTopicWithKcat, testKafka, uniqueName, waitFor } from '@platform/test-support';
 
 const eventIds = new Map<string, string>();
 /** A valid envelope whose id stays the same for the same label, so redeliveries can be sent. */

@@ -1,7 +1,7 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { EventEnvelope } from '@platform/contracts';
 import { createProducer, insertWithOutbox, outboxEntry, OutboxRelay, RegionalMongo, updateWithOutbox } from '@platform/kit';
-import { createTopic, dropAll, freshMongo, kafkaProcess, logger, readTopicWithKcat, testKafka, uniqueName, waitFor } from './support/infra';
+import { createTopic, dropAll, freshMongo, kafkaProcess, logger, readTopicWithKcat, testKafka, uniqueName, waitFor } from '@platform/test-support';
 
 const envelope = (id: string, workspaceId: string, data: Record<string, unknown>): EventEnvelope =>
   ({ id, type: 'test-event', version: 1, occurredAt: new Date().toISOString(), region: 'eu', workspaceId, data }) as EventEnvelope;

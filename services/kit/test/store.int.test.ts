@@ -4,7 +4,7 @@
  */
 import type { Collection } from 'mongodb';
 import { OUTBOX_INDEX, RegionalMongo } from '@platform/kit';
-import { dropAll, freshMongo } from './support/infra';
+import { dropAll, freshMongo } from '@platform/test-support';
 
 interface Account {
   _id: string;

@@ -1,10 +1,11 @@
-import { Router, type Express } from 'express';
-import { createApp, gatewayContext, mountRoutes, openApiDocument, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
+import type { Express } from 'express';
+import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import type { WorkspaceConfig } from './config';
 import type { Mailer } from './mail/mailer';
 import { authRoutes } from './routes/auth-routes';
 import { credentialRoutes } from './routes/credential-routes';
 import { workspaceRoutes } from './routes/workspace-routes';
+import { workspaceAuthorizer, type WorkspacePolicy, type WorkspaceRouteSpec } from './usecases/access';
 import { AuthUseCases } from './usecases/auth';
 import { createStores } from './usecases/deps';
 import { InvitationUseCases } from './usecases/invitations';
@@ -25,7 +26,7 @@ export interface AppDeps {
 }
 
 /** Every route of the service, in one table (the router and /openapi.json both come from it). */
-export function routeTable(deps: AppDeps): RouteSpec[] {
+export function routeTable(deps: AppDeps): { routes: WorkspaceRouteSpec[]; access: ReturnType<typeof workspaceAuthorizer> } {
   const useCaseDeps = {
     ...createStores(deps.mongo, deps.config),
     config: deps.config,
@@ -36,22 +37,12 @@ export function routeTable(deps: AppDeps): RouteSpec[] {
   };
   const workspaces = new WorkspaceUseCases(useCaseDeps);
   const cookie = { jwtSecret: deps.config.platform.jwtSecret, secure: deps.config.cookieSecure };
-  return [
-    ...authRoutes(new AuthUseCases(useCaseDeps), cookie),
-    ...workspaceRoutes(workspaces, new InvitationUseCases(useCaseDeps, workspaces)),
-    ...credentialRoutes(workspaces),
-  ];
+  const routes = [...authRoutes(new AuthUseCases(useCaseDeps), cookie), ...workspaceRoutes(workspaces, new InvitationUseCases(useCaseDeps)), ...credentialRoutes(workspaces)];
+  return { routes, access: workspaceAuthorizer(workspaces) };
 }
 
 export function buildApp(deps: AppDeps): Express {
-  const routes = routeTable(deps);
-  const document = openApiDocument(routes, OPENAPI_INFO);
-  const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
-  });
-  // Everything else is reachable only through the gateway, which signs who is calling.
-  router.use(gatewayContext(deps.config.platform.internalSigningSecret));
-  router.use(mountRoutes(routes));
+  const { routes, access } = routeTable(deps);
+  const router = serviceRouter<WorkspacePolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
   return createApp({ name: 'workspace', logger: deps.logger, routes: router, readiness: deps.readiness });
 }

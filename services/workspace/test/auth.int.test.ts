@@ -3,7 +3,7 @@ import request from 'supertest';
 import { signForwarded, verifySession } from '@platform/kit';
 import { COLLECTION } from '../src/store/collections';
 import { anonymous, snapshot, startHarness, userIdentity, workspaceIdentity, type Harness } from './support/harness';
-import { codeIn, mailsTo, nthMailTo } from './support/mail';
+import { codeIn, mailsTo, nthMailTo } from '@platform/test-support';
 import { signInWithCode, uniqueEmail } from './support/people';
 
 const sessionCookie = (res: { headers: Record<string, unknown> }) => ((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('session='));
@@ -21,7 +21,7 @@ describe('sign-in with an e-mailed code', () => {
   it('creates the account, both Personal workspaces and a 30-day HttpOnly session on first sign-in', async () => {
     const email = uniqueEmail('first');
     const sent = await requestCode(email).expect(200);
-    expect(sent.body).toEqual({ success: true, message: `We sent a sign-in code to ${email}.` });
+    expect(sent.body).toEqual({ success: true, message: `We sent a login code to ${email}.` });
     const mail = await nthMailTo(email, 1);
     expect(mail.text).toContain('expires in 10 minutes');
 
@@ -108,7 +108,10 @@ describe('sign-in with an e-mailed code', () => {
   /** A client as the gateway forwards it: its IP in the signed context. */
   const from = (clientIp: string) => {
     const post = (path: string, body: object) =>
-      request(h.app).post(path).set(signForwarded({ identity: anonymous, region: 'eu', clientIp }, h.config.platform.internalSigningSecret)).send(body);
+      request(h.app)
+        .post(path)
+        .set(signForwarded({ identity: anonymous, region: 'eu', clientIp }, h.config.platform.internalSigningSecret, { method: 'POST', path, body: JSON.stringify(body) }))
+        .send(body);
     return { requestCode: (email: string) => post('/v2/auth/code', { email }), verify: (body: object) => post('/v2/auth/verify', body) };
   };
 

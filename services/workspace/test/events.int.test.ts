@@ -1,6 +1,6 @@
 import { TOPICS, validateEvent, type EventEnvelope } from '@platform/contracts';
 import { COLLECTION } from '../src/store/collections';
-import { readTopicWithKcat, testRelay, waitFor } from '../../kit/test/support/infra';
+import { readTopicWithKcat, testRelay, waitFor } from '@platform/test-support';
 import { startHarness, type Harness } from './support/harness';
 import { createWorkspace, inviteByMail, someone } from './support/people';
 

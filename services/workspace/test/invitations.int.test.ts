@@ -2,7 +2,7 @@ import { MESSAGES, AUTH_MESSAGES } from '@platform/contracts';
 import { SERVICE_MESSAGES } from '../src/domain/messages';
 import { COLLECTION } from '../src/store/collections';
 import { anonymous, snapshot, startHarness, workspaceIdentity, type Harness } from './support/harness';
-import { mailsTo } from './support/mail';
+import { mailsTo } from '@platform/test-support';
 import { createWorkspace, inviteByMail, signInWithCode, someone, uniqueEmail } from './support/people';
 
 describe('invitations and seats', () => {

@@ -4,7 +4,7 @@ import { OPENAPI_INFO, routeTable } from '../src/app';
 import type { WorkspaceConfig } from '../src/config';
 
 // The table is only built here, never served: stores stay unused.
-const routes = routeTable({
+const { routes } = routeTable({
   config: { platform: { jwtSecret: 'x' }, cookieSecure: false } as WorkspaceConfig,
   mongo: {} as RegionalMongo,
   mailer: { send: async () => undefined, close: async () => undefined },

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import type { Region } from '@platform/contracts';
-import { Card, SimpleGrid, Text, truncateName, type AgentSummary } from '@platform/ui';
+import type { AgentListItem, Region } from '@platform/contracts';
+import { Card, SimpleGrid, Text, truncateName } from '@platform/ui';
 
 const edited = (seconds?: number) => (seconds ? `Edited ${new Date(seconds * 1000).toLocaleDateString()}` : '');
 
 /** Agents newest first (the API client sorts by lastModified). */
-export function AgentList({ agents, region }: { agents: AgentSummary[]; region: Region }) {
+export function AgentList({ agents, region }: { agents: AgentListItem[]; region: Region }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="agent-list">
       {agents.map((agent) => (

@@ -74,9 +74,10 @@ export default function LoginPage({ mode }: { mode: 'login' | 'signup' }) {
   const sendCode = () => {
     if (!checkEmail()) return;
     requestCode.mutate(email.trim(), {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setStep('code');
-        notify.info(`We sent a login code to ${email.trim()}`);
+        // The service's own words (contracts' AUTH_MESSAGES.codeSent), never a second copy here.
+        notify.info(answer.message);
       },
       onError: failed,
     });

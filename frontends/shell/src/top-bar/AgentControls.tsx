@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AGENT_LIMITS, BROWSER_STORAGE_KEYS, MESSAGES, type Region } from '@platform/contracts';
+import { AGENT_LIMITS, BROWSER_STORAGE_KEYS, MESSAGES, type AgentListItem, type Region } from '@platform/contracts';
 import {
   Button,
   Group,
@@ -28,7 +28,6 @@ import {
   useSaveAgent,
   useSaveAgentBackup,
   writeStored,
-  type AgentSummary,
 } from '@platform/ui';
 import { publishButtonState } from '../agent-area/logic/publish';
 import { agentTabHref, switchAgentHref } from '../agent-area/logic/tabs';
@@ -43,7 +42,7 @@ const NOTICE_2S = 2000;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Agents newest first (spec 2.6: the agent dropdown is sorted by lastModified descending). */
-export const sortByLastModified = <T extends Pick<AgentSummary, 'lastModified'>>(agents: readonly T[]): T[] =>
+export const sortByLastModified = <T extends Pick<AgentListItem, 'lastModified'>>(agents: readonly T[]): T[] =>
   [...agents].sort((a, b) => (b.lastModified ?? 0) - (a.lastModified ?? 0));
 
 /** The agent switcher: opens another agent in the same section. */

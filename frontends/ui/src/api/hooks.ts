@@ -1,10 +1,9 @@
 import { QueryClient, useMutation, useQuery } from '@tanstack/react-query';
-import type { Region, SaveWorkspaceRequest } from '@platform/contracts';
+import type { Region, SaveWorkspaceRequest, VerifyLoginCodeRequest } from '@platform/contracts';
 import { ApiError } from './http';
 import { workspaceApi } from './workspace-api';
 import { agentApi, listAgents, type Agent } from './agent-api';
 import { translateLanguages } from './media-api';
-import type { VerifyLoginCodeRequest } from './types';
 
 /** One client for the shell and every remote (the ui package is a federated singleton). */
 export const queryClient = new QueryClient({
@@ -110,11 +109,7 @@ const refreshAgents = (region: Region) => queryClient.invalidateQueries({ queryK
 /** Create or save the full agent; the stored copy in the cache becomes the saved one. */
 export const useSaveAgent = () =>
   useMutation({
-    mutationFn: async (v: { region: Region; agent: Agent }) => {
-      const answer = await agentApi.save(v.region, v.agent);
-      if (answer && typeof answer === 'object' && typeof answer.error === 'string' && answer.error) throw new ApiError(answer.error, 200, answer);
-      return answer;
-    },
+    mutationFn: (v: { region: Region; agent: Agent }) => agentApi.save(v.region, v.agent),
     onSuccess: (_answer, v) => {
       queryClient.setQueryData(QUERY_KEYS.agent(v.region, v.agent.ID), v.agent);
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.agent(v.region, v.agent.ID) });

@@ -18,11 +18,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-const messageOf = (body: unknown): string | undefined => {
+/** The server's message of an answer ({message} or {error}), if it sent one. */
+export const messageOf = (body: unknown): string | undefined => {
   if (body && typeof body === 'object') {
     const record = body as { message?: unknown; error?: unknown };
-    if (typeof record.message === 'string') return record.message;
-    if (typeof record.error === 'string') return record.error;
+    if (typeof record.message === 'string' && record.message) return record.message;
+    if (typeof record.error === 'string' && record.error) return record.error;
   }
   return undefined;
 };

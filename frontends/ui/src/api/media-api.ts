@@ -1,6 +1,17 @@
-import type { AiCssRequest, AiCssResponse, CustomTheme, Region, TranslateLanguagesResponse, UploadFileRequest, UploadedFile } from '@platform/contracts';
-import { ApiError, apiRequest } from './http';
-import { API_PATHS } from './paths';
+import {
+  AGENT_API,
+  gatewayPath,
+  type AiCssRequest,
+  type AiCssResult,
+  type CustomTheme,
+  type Region,
+  type StoredCustomTheme,
+  type UploadFileRequest,
+  type UploadFileResponse,
+  type UploadedFile,
+} from '@platform/contracts';
+import { callApi } from './client';
+import { ApiError, messageOf } from './http';
 
 /*
  * Uploads, the AI style assistant, translation languages and custom colour themes
@@ -15,22 +26,6 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** The AI CSS answer; the agent service also sends the CSS it found (`css`) and whether a sandbox model answered. */
-export interface AiCssAnswer extends AiCssResponse {
-  css?: string | null;
-  sandbox?: boolean;
-  model?: string;
-}
-
-const messageOf = (body: unknown): string | undefined => {
-  if (body && typeof body === 'object') {
-    const record = body as { message?: unknown; error?: unknown };
-    if (typeof record.message === 'string' && record.message) return record.message;
-    if (typeof record.error === 'string' && record.error) return record.error;
-  }
-  return undefined;
-};
-
 /**
  * POST procedures/uploadFile with XMLHttpRequest, so the widget can show the upload's
  * progress (fetch cannot report request-body progress). Answers data ({url, ...}).
@@ -38,7 +33,7 @@ const messageOf = (body: unknown): string | undefined => {
 export function uploadFile(region: Region, body: UploadFileRequest, options: UploadOptions = {}): Promise<UploadedFile> {
   return new Promise<UploadedFile>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', API_PATHS.media.uploadFile(region));
+    xhr.open('POST', gatewayPath(AGENT_API.uploadFile, {}, region));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.setRequestHeader('Accept', 'application/json');
@@ -67,17 +62,17 @@ export function uploadFile(region: Region, body: UploadFileRequest, options: Upl
       } catch {
         answer = undefined;
       }
-      const record = (answer ?? {}) as { success?: boolean; data?: UploadedFile };
-      if (xhr.status < 200 || xhr.status >= 300 || record.success === false) {
+      if (xhr.status < 200 || xhr.status >= 300) {
         reject(new ApiError(messageOf(answer) ?? xhr.statusText ?? 'Upload failed', xhr.status, answer));
         return;
       }
-      if (!record.data || typeof record.data.url !== 'string') {
+      const { data } = answer as UploadFileResponse;
+      if (typeof data?.url !== 'string') {
         reject(new ApiError('The upload answer has no url', xhr.status, answer));
         return;
       }
       options.onProgress?.(1);
-      resolve(record.data);
+      resolve(data);
     };
     xhr.send(JSON.stringify(body));
   });
@@ -87,27 +82,22 @@ export function uploadFile(region: Region, body: UploadFileRequest, options: Upl
  * POST /api/ai-css-generator. A failure answer ({success:false, error}) is returned, not
  * thrown, so the caller shows the spec's notice; only a network failure throws.
  */
-export async function generateCss(body: AiCssRequest, region?: Region, signal?: AbortSignal): Promise<AiCssAnswer> {
+export async function generateCss(body: AiCssRequest, region?: Region, signal?: AbortSignal): Promise<AiCssResult> {
   try {
-    return await apiRequest<AiCssAnswer>(API_PATHS.media.aiCssGenerator(region), { method: 'POST', body, signal });
+    return await callApi(AGENT_API.generateCss, { region, body, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status !== 0 && error.body && typeof error.body === 'object') {
-      return { success: false, ...(error.body as Partial<AiCssAnswer>), error: messageOf(error.body) ?? error.message };
+      return { ...(error.body as AiCssResult), success: false, error: messageOf(error.body) ?? error.message };
     }
     throw error;
   }
 }
 
-export const translateLanguages = () => apiRequest<TranslateLanguagesResponse>(API_PATHS.media.translate);
+export const translateLanguages = () => callApi(AGENT_API.listTranslateLanguages, {});
 
-export async function listThemes(region: Region): Promise<CustomTheme[]> {
-  const answer = await apiRequest<{ success?: boolean; data?: CustomTheme[] } | CustomTheme[]>(API_PATHS.media.themes(region));
-  return Array.isArray(answer) ? answer : (answer?.data ?? []);
-}
+export const listThemes = async (region: Region): Promise<StoredCustomTheme[]> => (await callApi(AGENT_API.listCustomThemes, { region })).data;
 
-export async function saveTheme(region: Region, theme: CustomTheme & { primary: string }): Promise<CustomTheme> {
-  const answer = await apiRequest<{ success?: boolean; data?: CustomTheme }>(API_PATHS.media.themes(region), { method: 'POST', body: theme });
-  return answer?.data ?? theme;
-}
+export const saveTheme = async (region: Region, theme: CustomTheme & { primary: string }): Promise<StoredCustomTheme> =>
+  (await callApi(AGENT_API.createCustomTheme, { region, body: theme })).data;
 
 export const mediaApi = { uploadFile, generateCss, translateLanguages, listThemes, saveTheme };

@@ -1,4 +1,4 @@
-/** Shapes of the workspace service come from contracts; only what the service leaves open is here. */
+/** Shapes of the services come from contracts, under the names the frontends use. */
 export type {
   AuthUser as SessionUser,
   InviteToWorkspaceResponse,
@@ -8,17 +8,3 @@ export type {
   VerifyLoginCodeRequest,
   WorkspaceSummary as SessionWorkspace,
 } from '@platform/contracts';
-
-export interface SuccessResponse {
-  success: boolean;
-  message?: string;
-}
-
-/** The agent fields the list shows (the full agent arrives with the agent area). */
-export interface AgentSummary {
-  ID: string;
-  title?: string;
-  description?: string;
-  roundedImageURL?: string;
-  lastModified?: number;
-}

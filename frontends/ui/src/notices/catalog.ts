@@ -1,7 +1,9 @@
+import { AGENT_API_MESSAGES, MESSAGES } from '@platform/contracts';
+
 /** Section 8 notices used by the frontends, word for word. Validation texts live in contracts' MESSAGES. */
 export const NOTICES = {
   workspace: {
-    inviteFailed: (email: string) => `Failed to invite ${email}`,
+    inviteFailed: MESSAGES.workspace.inviteFailed,
     inviteSucceeded: (email: string) => `Successfully invited ${email}`,
     saveFailed: 'Failed to save workspace.',
     saveSucceeded: 'Successfully saved workspace data.',
@@ -9,7 +11,7 @@ export const NOTICES = {
     created: (name: string) => `Successfully created workspace ${name}.`,
     deleteFailed: 'Failed to delete workspace.',
     deleteSucceeded: 'Successfully deleted workspace.',
-    notFound: 'Workspace not found.',
+    notFound: MESSAGES.workspace.notFound,
     /* Not in the spec: the platform's own texts for secret rotation and member removal. */
     secretRegenerated: 'Workspace secret regenerated. The old secret no longer works.',
     secretRegenerateFailed: 'Failed to regenerate the workspace secret.',
@@ -30,7 +32,7 @@ export const NOTICES = {
     createFailed: (error: string) => `Error creating agent, ${error}`,
     createFailedVf: (error: string) => `Error creating agent: ${error}`,
     templateFailed: (message: string) => `Error: ${message}`,
-    saveFailed: (error: string) => `Failed to save agent, ${error}`,
+    saveFailed: AGENT_API_MESSAGES.saveFailed,
     exported: 'Agent template exported successfully',
     exportFailed: (message: string) => `Error exporting agent: ${message}`,
     copied: 'Copied to Clipboard',

@@ -1,4 +1,4 @@
-import { AGENT_API_MESSAGES, type Region, type WorkspaceAccessCheckRequest, type WorkspaceAccessCheckResponse } from '@platform/contracts';
+import { AGENT_API_MESSAGES, WORKSPACE_API, type Region, type WorkspaceAccessCheckRequest, type WorkspaceAccessCheckResponse } from '@platform/contracts';
 import { HttpError, signForwarded, type Logger } from '@platform/kit';
 
 /** Answers whether a signed-in person is a member of a workspace (owner or e-mail in workspaceEmails). */
@@ -48,7 +48,7 @@ export class HttpWorkspaceDirectory implements WorkspaceDirectory {
   private async ask(region: Region, body: WorkspaceAccessCheckRequest): Promise<boolean> {
     let response: Response;
     try {
-      const path = '/internal/access/check';
+      const path = WORKSPACE_API.checkWorkspaceAccess.path;
       const json = JSON.stringify(body);
       response = await fetch(`${this.options.baseUrl}${path}`, {
         method: 'POST',

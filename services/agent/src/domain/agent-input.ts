@@ -51,12 +51,15 @@ export const usesStarterDefaults = (agent: { agentPlatform?: unknown; enableNode
   (agent.agentPlatform ?? 'vg') === 'vg' && agent.enableNodes === false;
 
 /**
- * A new agent from the New Agent drawer's draft: the spec's draft defaults for fields left
- * out, and for 'vg' agents without nodes the starter defaults under what the caller sent
- * (the caller's values win; the starter transcriber threshold replaces the draft's 50).
+ * A new agent, however it is created (the New Agent drawer's draft, an API caller's body, a
+ * template, an imported file): the spec's draft defaults for whatever is left out (the schema's
+ * defaults, and the voice configuration key by key), and for 'vg' agents without nodes the
+ * starter defaults under what the caller sent (the caller's values win; the starter
+ * transcriber threshold replaces the draft's 50).
  */
 export function checkNewAgent(body: JsonObject, agentId: string): AgentInput<AgentDraft> {
-  const base = usesStarterDefaults(body) ? deepMerge(clone({ voiceConfig: VOICE_CONFIG_DEFAULT }) as JsonObject, clone(VG_STARTER_DEFAULTS)) : {};
+  const draft = clone({ voiceConfig: VOICE_CONFIG_DEFAULT }) as JsonObject;
+  const base = usesStarterDefaults(body) ? deepMerge(draft, clone(VG_STARTER_DEFAULTS)) : draft;
   return check<AgentDraft>(agentDraftSchema, deepMerge(base, body), agentId);
 }
 

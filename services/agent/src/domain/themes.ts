@@ -1,10 +1,9 @@
-import { AUTH_MESSAGES, themePalette, type CustomTheme, type CustomThemeType, type HslTriple } from '@platform/contracts';
-import { forbidden, unauthorized, type Identity } from '@platform/kit';
+import { themePalette, type CustomTheme, type CustomThemeType, type HslTriple } from '@platform/contracts';
 
 /*
  * Custom colour themes (spec: ownerID, themeType, primary, nineColorPallet). The owner is
- * whoever calls: a user (their own workspace has their id), a workspace (its secret), or an
- * agency. The palette rule itself is shared with the frontend: contracts/src/rules/theme.ts.
+ * the caller's own workspace: a user's Personal workspace (its uid is their user id), or the
+ * workspace of the secret used. The palette rule itself is shared with the frontend: contracts/src/rules/theme.ts.
  */
 
 export interface CustomThemeRecord {
@@ -27,32 +26,21 @@ export const THEME_MESSAGES = {
   tooMany: `You can save at most ${MAX_THEMES_PER_OWNER} custom themes.`,
 } as const;
 
-/** Whose themes the caller reads and writes. */
-export function themeOwnerOf(identity: Identity): string {
-  switch (identity.kind) {
-    case 'user':
-      return identity.userId;
-    case 'workspace':
-      return identity.workspaceId;
-    case 'agency':
-      return identity.agencyId;
-    case 'anonymous':
-      throw unauthorized(AUTH_MESSAGES.signInRequired);
-    default:
-      throw forbidden();
-  }
-}
-
 /**
  * A new theme record: the primary and its palette (computed by the shared rule when the
  * editor did not send one), owned by `ownerID`.
  */
-export function newCustomThemeRecord(input: CustomTheme & { primary: string }, ownerID: string, id: string, now: Date): CustomThemeRecord {
-  if (input.ownerID !== undefined && input.ownerID !== ownerID) throw forbidden(THEME_MESSAGES.ownerMismatch);
+export function newCustomThemeRecord(
+  input: CustomTheme & { primary: string },
+  ownerID: string,
+  id: string,
+  now: Date,
+): { ok: true; theme: CustomThemeRecord } | { ok: false; problem: 'ownerMismatch' } {
+  if (input.ownerID !== undefined && input.ownerID !== ownerID) return { ok: false, problem: 'ownerMismatch' };
   const themeType: CustomThemeType = input.themeType ?? 'light';
   const palette = themePalette(input.primary, themeType);
   const seconds = Math.floor(now.getTime() / 1000);
-  return {
+  const theme: CustomThemeRecord = {
     ID: id,
     ownerID,
     themeType,
@@ -61,4 +49,5 @@ export function newCustomThemeRecord(input: CustomTheme & { primary: string }, o
     createdAt: seconds,
     lastModified: seconds,
   };
+  return { ok: true, theme };
 }

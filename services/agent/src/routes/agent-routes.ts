@@ -1,80 +1,80 @@
 import Joi from 'joi';
-import { agentListQuerySchema, type AgentListResponse, type AgentResponse, type AgentVersionsResponse, type SaveAgentResponse } from '@platform/contracts';
-import type { RouteSpec } from '@platform/kit';
+import { MESSAGES, agentListQuerySchema, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
+import { isChannelSave } from '../domain/agent-input';
+import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
 import type { VersionUseCases } from '../usecases/versions';
-import { agentParams, versionParams } from './params';
+import { agentParams, versionParams, type AgentRouteSpec } from './params';
 
 /** The body is checked in the use case: which schema applies depends on whether the agent exists. */
 const anyAgentBody = Joi.object().unknown(true).required();
 
-export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): RouteSpec[] {
+export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): AgentRouteSpec[] {
   return [
     {
-      operationId: 'listAgents',
-      method: 'get',
-      path: '/v2/agents',
+      ...routeOf(AGENT_API.listAgents),
       summary: "The workspace's agents, lastModified descending (?workspaceId= for signed-in users; implicit for a workspace secret)",
       access: 'member',
       schemas: { query: agentListQuerySchema },
+      workspace: (req) => ({ workspaceId: (req.query as { workspaceId?: string }).workspaceId }),
       success: { status: 200, description: '{success, agents: [{ID, title, description, roundedImageURL, lastModified, agentPlatform, enableNodes}]}' },
       failures: [400, 401, 403, 503],
-      handler: async (req, res) => {
-        const { workspaceId } = req.query as { workspaceId?: string };
-        res.json({ success: true, agents: await agents.list(req.identity, req.region, workspaceId) } satisfies AgentListResponse);
+      handler: async (req, res, workspace) => {
+        res.json({ success: true, agents: await agents.list(req.region, workspace) } satisfies ResponseOf<typeof AGENT_API.listAgents>);
       },
     },
     {
-      operationId: 'getAgent',
-      method: 'get',
-      path: '/v2/agents/:agentId',
+      ...routeOf(AGENT_API.getAgent),
       summary: 'The agent; a 404 carries `region` when the agent is in the other region',
       access: 'agent',
       schemas: { params: agentParams },
+      agent: (req) => ({ agentId: req.params.agentId!, lookElsewhere: true }),
       success: { status: 200, description: '{success, agent}' },
       failures: [400, 401, 403, 404, 503],
-      handler: async (req, res) => {
-        res.json({ success: true, agent: await agents.get(req.identity, req.region, req.params.agentId!) } satisfies AgentResponse);
+      handler: async (_req, res, grant) => {
+        res.json({ success: true, agent: agents.get(grantedAgent(grant)) } satisfies ResponseOf<typeof AGENT_API.getAgent>);
       },
     },
     {
-      operationId: 'saveAgent',
-      method: 'post',
-      path: '/v2/agents/:agentId',
+      ...routeOf(AGENT_API.saveAgent),
       summary:
         'Creates the agent when absent (the New Agent draft, ownerID = workspace) or replaces it (whole agent plus lastModified); a body of channel fields only is merged',
       access: 'agent',
+      refusal: { signIn: MESSAGES.agent.loginRequired },
       schemas: { params: agentParams, body: anyAgentBody },
+      // A missing agent is created in the body's ownerID workspace; a channel save never creates one.
+      agent: (req) => ({
+        agentId: req.params.agentId!,
+        ...(isChannelSave(req.body) ? {} : { createIn: { workspaceId: typeof req.body.ownerID === 'string' ? req.body.ownerID : undefined } }),
+      }),
       success: { status: 200, description: '{success, agent, created, versionId}' },
       failures: [400, 401, 403, 404, 409, 503],
-      handler: async (req, res) => {
-        res.json({ success: true, ...(await agents.save(req.identity, req.region, req.params.agentId!, req.body)) } satisfies SaveAgentResponse);
+      handler: async (req, res, grant) => {
+        res.json({ success: true, ...(await agents.save(req.identity, req.region, req.params.agentId!, req.body, grant)) } satisfies ResponseOf<typeof AGENT_API.saveAgent>);
       },
     },
     {
-      operationId: 'listAgentVersions',
-      method: 'get',
-      path: '/v2/agents/:agentId/versions',
+      ...routeOf(AGENT_API.listAgentVersions),
       summary: 'The kept versions, newest first (at most 20)',
       access: 'agent',
       schemas: { params: agentParams },
+      agent: (req) => ({ agentId: req.params.agentId! }),
       success: { status: 200, description: '{success, versions: [{versionId, version, savedAt, savedBy, source, title, backup?, agent}]}' },
       failures: [400, 401, 403, 404, 503],
-      handler: async (req, res) => {
-        res.json({ success: true, versions: await versions.list(req.identity, req.region, req.params.agentId!) } satisfies AgentVersionsResponse);
+      handler: async (req, res, grant) => {
+        res.json({ success: true, versions: await versions.list(req.region, grantedAgent(grant)) } satisfies ResponseOf<typeof AGENT_API.listAgentVersions>);
       },
     },
     {
-      operationId: 'restoreAgentVersion',
-      method: 'post',
-      path: '/v2/agents/:agentId/versions/:versionId/restore',
+      ...routeOf(AGENT_API.restoreAgentVersion),
       summary: 'Saves a kept version again as the agent (a new version)',
       access: 'agent',
       schemas: { params: versionParams },
+      agent: (req) => ({ agentId: req.params.agentId! }),
       success: { status: 200, description: '{success, agent, versionId}' },
       failures: [400, 401, 403, 404, 409, 503],
-      handler: async (req, res) => {
-        res.json({ success: true, ...(await versions.restore(req.identity, req.region, req.params.agentId!, req.params.versionId!)) });
+      handler: async (req, res, grant) => {
+        res.json({ success: true, ...(await versions.restore(req.region, grantedAgent(grant), grant.actor, req.params.versionId!)) } satisfies ResponseOf<typeof AGENT_API.restoreAgentVersion>);
       },
     },
   ];

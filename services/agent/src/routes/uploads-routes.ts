@@ -1,27 +1,16 @@
 import Joi from 'joi';
 import type { Request, Response } from 'express';
-import { UPLOAD, newUploadFileName, uploadFileRequestSchema, type Region, type UploadFileRequest } from '@platform/contracts';
-import { badRequest, notFound, type Logger } from '@platform/kit';
-import { STORED_FILE_NAME, checkUpload, servedInline, sizeKB, storedPath } from '../domain/uploads';
-import { FileNameTakenError, type FileStorage, type StoredFile, type StoredFileInfo } from '../store/files-storage';
-import { assertAgentAccess, requireCaller, type AgentAccessCheck, type MediaRouteSpec } from './media-routes';
-
-export interface UploadsRouteDeps {
-  files: FileStorage;
-  /** e.g. http://localhost:8080: files are served at {publicUrl}/api/{region}/agent/files/{name} */
-  publicUrl: string;
-  regions: Region[];
-  logger: Logger;
-  canAccessAgent?: AgentAccessCheck;
-}
+import { UPLOAD, uploadFileRequestSchema, type UploadFileRequest, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
+import { badRequest, notFound, principalOf } from '@platform/kit';
+import { STORED_FILE_NAME, servedInline } from '../domain/uploads';
+import type { StoredFile } from '../store/files-storage';
+import type { UploadUseCases } from '../usecases/uploads';
+import type { AgentRouteSpec } from './params';
 
 export const UPLOAD_MESSAGES = { fileNotFound: 'File not found' } as const;
 
 /** An SVG (or anything else) opened directly runs no script and loads nothing. */
 export const FILE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
-
-/** The public address of a stored file (through the gateway, region in the path). */
-export const publicFileUrl = (publicUrl: string, region: Region, name: string) => `${publicUrl}/api/${region}/agent/files/${name}`;
 
 /**
  * The contract's schema, with the payload length left to checkUpload (bounded by the JSON
@@ -73,78 +62,32 @@ function sendFile(req: Request, res: Response, file: StoredFile): Promise<void> 
   });
 }
 
-export function uploadsRoutes(deps: UploadsRouteDeps): MediaRouteSpec[] {
-  async function store(region: Region, first: string, extension: string, bytes: Buffer, contentType: string, metadata: Record<string, unknown>) {
-    // 62^8 names make a clash unlikely; a taken one is simply drawn again.
-    for (let attempt = 0; ; attempt++) {
-      const name = attempt === 0 ? first : `${newUploadFileName()}.${extension}`;
-      try {
-        return await deps.files.put(region, name, bytes, contentType, metadata);
-      } catch (err) {
-        if (!(err instanceof FileNameTakenError) || attempt >= 4) throw err;
-      }
-    }
-  }
-
-  async function find(region: Region, name: string): Promise<StoredFile | null> {
-    // The URL names the region; older links without one are looked up in every region.
-    for (const candidate of [region, ...deps.regions.filter((r) => r !== region)]) {
-      const file = await deps.files.get(candidate, name);
-      if (file) return file;
-    }
-    return null;
-  }
-
+export function uploadsRoutes(uploads: UploadUseCases): AgentRouteSpec[] {
   return [
     {
-      operationId: 'uploadFile',
-      method: 'post',
-      path: '/procedures/uploadFile',
+      ...routeOf(AGENT_API.uploadFile),
       summary:
         "Stores a base64 file (8-character name plus extension) and answers data.url; size 'Max size: {n} MBs' and extension 'Only {accept} Files' are checked here, the type from the bytes",
       access: 'agent',
       schemas: { body: uploadBody },
+      agent: (req) => ({ agentId: (req.body as UploadFileRequest).agentId }),
       success: { status: 200, description: '{success, data: {url, path, id, dbFilePath, filename, sizeKB}}' },
-      failures: [400, 401, 403, 413],
+      failures: [400, 401, 403, 404, 413],
       handler: async (req, res) => {
-        const caller = requireCaller(req.identity);
-        const body = req.body as UploadFileRequest;
-        if (body.agentId) await assertAgentAccess(req.identity, req.region, body.agentId, deps.canAccessAgent);
-        const check = checkUpload(body);
-        if (!check.ok) throw badRequest(check.message);
-        const stored: StoredFileInfo = await store(req.region, check.name, check.extension, check.bytes, check.contentType, {
-          uploadedBy: caller,
-          userId: body.userId,
-          ...(body.agentId ? { agentId: body.agentId } : {}),
-          targetPath: body.targetPath,
-          temporary: body.temporary ?? false,
-          ...(body.fileName ? { originalName: body.fileName } : {}),
-        });
-        deps.logger.info({ file: stored.name, bytes: stored.length, region: req.region, uploadedBy: caller }, 'file uploaded');
-        res.json({
-          success: true,
-          data: {
-            url: publicFileUrl(deps.publicUrl, req.region, stored.name),
-            path: storedPath(body.targetPath, stored.name),
-            id: stored.id,
-            dbFilePath: `${req.region}/${stored.name}`,
-            filename: stored.name,
-            sizeKB: sizeKB(stored.length),
-          },
-        });
+        const result = await uploads.upload(req.region, req.body as UploadFileRequest, principalOf(req.identity)!);
+        if (!result.ok) throw badRequest(result.problem);
+        res.json({ success: true, data: result.file } satisfies ResponseOf<typeof AGENT_API.uploadFile>);
       },
     },
     {
-      operationId: 'getFile',
-      method: 'get',
-      path: '/files/:name',
+      ...routeOf(AGENT_API.getFile),
       summary: 'Serves an uploaded file (public, cached for a year, nosniff, sandboxed CSP)',
       access: 'public',
       schemas: { params: fileParams },
       success: { status: 200, description: 'the bytes, with their sniffed Content-Type' },
       failures: [400, 404],
       handler: async (req, res) => {
-        const file = await find(req.region, req.params.name!);
+        const file = await uploads.find(req.region, req.params.name!);
         if (!file) throw notFound(UPLOAD_MESSAGES.fileNotFound);
         await sendFile(req, res, file);
       },

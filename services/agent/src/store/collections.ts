@@ -1,5 +1,7 @@
 import { COLLECTIONS } from '@platform/contracts';
 import { OUTBOX_INDEX, type CollectionIndexes } from '@platform/kit';
+import { FILES_INDEXES } from './files-storage';
+import { THEMES_INDEXES } from './themes';
 
 /** The collections this service owns, in every regional database. */
 export const COLLECTION = {
@@ -24,4 +26,6 @@ export const INDEXES: CollectionIndexes[] = [
     collection: COLLECTION.versions,
     indexes: [{ key: { agentId: 1, version: -1 }, name: 'agent_version_unique', unique: true }],
   },
+  ...FILES_INDEXES,
+  ...THEMES_INDEXES,
 ];

@@ -1,14 +1,81 @@
-import { AGENT_API_MESSAGES, AUTH_MESSAGES, type Region } from '@platform/contracts';
-import { HttpError, forbidden, notFound, unauthorized, type Identity } from '@platform/kit';
-import { decideAccess, requestedWorkspace, type AccessTarget } from '../domain/access';
+import { AGENT_API_MESSAGES, type Region } from '@platform/contracts';
+import { HttpError, forbidden, notFound, principalOf, regionsFrom, type AccessPolicy, type AgentCaller, type Authorizer, type Identity, type MemberCaller } from '@platform/kit';
+import { ACTORS, decideAccess, requestedWorkspace, type AccessTarget } from '../domain/access';
 import type { AgentRecord } from '../domain/agent-record';
 import type { UseCaseDeps } from './deps';
 
 export const targetOf = (region: Region, agent: Pick<AgentRecord, 'ID' | 'userId'>): AccessTarget => ({ region, workspaceId: agent.userId, agentId: agent.ID });
 
-/** The agent access rule applied: membership is asked of the workspace service (cached there). */
-export class AgentAccess {
+/** Who acts, when the caller acts for itself. */
+const actorOf = (caller: AgentCaller): string => (caller.kind === 'user' ? caller.email : caller.kind === 'agent' ? ACTORS.agentKey : ACTORS.workspaceSecret);
+
+/**
+ * What a member route names: a workspace (a signed-in person must name one, a workspace
+ * secret acts in its own), or the caller's own workspace (a person's Personal workspace,
+ * whose uid is their user id; a secret's workspace), e.g. the caller's custom themes.
+ */
+export type WorkspaceRef = { workspaceId: string | undefined } | { callersOwn: true };
+export interface WorkspaceGrant {
+  workspaceId: string;
+  /** who acts, for the version history */
+  actor: string;
+}
+
+/** What an agent route names. */
+export interface AgentRef {
+  /** undefined: the request names no agent (an upload or a style request for no agent in particular) */
+  agentId: string | undefined;
+  /** A save creates a missing agent in this workspace (named like a list's); absent: a missing agent is 404. */
+  createIn?: { workspaceId: string | undefined };
+  /** A read of a missing agent answers 404 with `region` when the caller may reach it in the other region. */
+  lookElsewhere?: boolean;
+}
+export interface AgentGrant {
+  actor: string;
+  /** the agent named, as stored (absent when none was named, or a save creates it) */
+  agent?: AgentRecord;
+  /** the workspace a save creates the missing agent in */
+  createIn?: string;
+}
+
+/** The agent an agent route's grant loaded (routes whose ref neither creates nor names no agent always have one). */
+export function grantedAgent(grant: AgentGrant): AgentRecord {
+  if (!grant.agent) throw notFound(AGENT_API_MESSAGES.notFound);
+  return grant.agent;
+}
+
+export interface AgentPolicy extends AccessPolicy {
+  member: { ref: WorkspaceRef; grant: WorkspaceGrant };
+  agent: { ref: AgentRef; grant: AgentGrant };
+}
+
+/**
+ * The agent service's ownership checks, run by the kit before every member and agent route:
+ * membership is asked of the workspace service (cached there).
+ */
+export class AgentAccess implements Authorizer<AgentPolicy> {
   constructor(private readonly deps: Pick<UseCaseDeps, 'agents' | 'directory'>) {}
+
+  member = async (caller: MemberCaller, region: Region, ref: WorkspaceRef): Promise<WorkspaceGrant> => {
+    if ('callersOwn' in ref) {
+      return { workspaceId: principalOf(caller)!.id, actor: actorOf(caller) };
+    }
+    return this.inWorkspace(caller, region, ref.workspaceId);
+  };
+
+  agent = async (caller: AgentCaller, region: Region, ref: AgentRef): Promise<AgentGrant> => {
+    if (ref.agentId === undefined) return { actor: actorOf(caller) };
+    const agent = await this.deps.agents.find(region, ref.agentId);
+    if (agent) return { agent, actor: await this.actor(caller, targetOf(region, agent)) };
+    if (ref.createIn) {
+      // An agent key acts for its own agent only; it never creates one.
+      if (caller.kind === 'agent') throw forbidden(AGENT_API_MESSAGES.noAccess);
+      const { workspaceId, actor } = await this.inWorkspace(caller, region, ref.createIn.workspaceId);
+      return { actor, createIn: workspaceId };
+    }
+    if (ref.lookElsewhere) await this.tellRegionElsewhere(caller, region, ref.agentId);
+    throw notFound(AGENT_API_MESSAGES.notFound);
+  };
 
   /** Who acts when the caller may reach the target; otherwise 401/403. */
   async actor(identity: Identity, target: AccessTarget): Promise<string> {
@@ -19,7 +86,24 @@ export class AgentAccess {
     throw forbidden(target.agentId ? AGENT_API_MESSAGES.noAccess : AGENT_API_MESSAGES.workspaceNoAccess);
   }
 
-  async allows(identity: Identity, target: AccessTarget): Promise<boolean> {
+  /** The workspace a list or create acts in, and who acts. */
+  private async inWorkspace(identity: Identity, region: Region, named: string | undefined): Promise<WorkspaceGrant> {
+    const requested = requestedWorkspace(identity, named);
+    if ('problem' in requested) throw new HttpError(requested.status, requested.problem);
+    return { workspaceId: requested.workspaceId, actor: await this.actor(identity, { region, workspaceId: requested.workspaceId }) };
+  }
+
+  /** Missing here but present in another region and reachable by the caller there: 404 carrying `region`, so the shell redirects. */
+  private async tellRegionElsewhere(identity: Identity, region: Region, agentId: string): Promise<void> {
+    for (const other of regionsFrom(region).slice(1)) {
+      const elsewhere = await this.deps.agents.find(other, agentId);
+      if (elsewhere && (await this.allows(identity, targetOf(other, elsewhere)))) {
+        throw new HttpError(404, AGENT_API_MESSAGES.inOtherRegion(other), { region: other });
+      }
+    }
+  }
+
+  private async allows(identity: Identity, target: AccessTarget): Promise<boolean> {
     try {
       await this.actor(identity, target);
       return true;
@@ -27,26 +111,5 @@ export class AgentAccess {
       if (err instanceof HttpError && (err.status === 401 || err.status === 403)) return false;
       throw err;
     }
-  }
-
-  /** The workspace a list or create acts in, and who acts. */
-  async inWorkspace(identity: Identity, region: Region, named: string | undefined): Promise<{ workspaceId: string; actor: string }> {
-    const requested = requestedWorkspace(identity, named);
-    if ('problem' in requested) throw new HttpError(requested.status, requested.problem);
-    return { workspaceId: requested.workspaceId, actor: await this.actor(identity, { region, workspaceId: requested.workspaceId }) };
-  }
-
-  /** An agent of the request's region the caller may reach: 401 unsigned, 404 missing, 403 not theirs. */
-  async loadAgent(identity: Identity, region: Region, agentId: string): Promise<{ agent: AgentRecord; actor: string }> {
-    if (identity.kind === 'anonymous') throw unauthorized(AUTH_MESSAGES.signInRequired);
-    const agent = await this.deps.agents.find(region, agentId);
-    if (!agent) throw notFound(AGENT_API_MESSAGES.notFound);
-    return { agent, actor: await this.actor(identity, targetOf(region, agent)) };
-  }
-
-  /** For the media routes: may this caller use this agent? */
-  async canAccessAgent(identity: Identity, region: Region, agentId: string): Promise<boolean> {
-    const agent = await this.deps.agents.find(region, agentId);
-    return agent ? this.allows(identity, targetOf(region, agent)) : false;
   }
 }

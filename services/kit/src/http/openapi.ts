@@ -1,6 +1,6 @@
 import type { Schema } from 'joi';
 import parse from 'joi-to-json';
-import type { RouteAccess, RouteSpec } from './route-table';
+import type { RouteAccess, RouteDescription } from './route-table';
 
 type Json = Record<string, unknown>;
 
@@ -31,7 +31,7 @@ export interface OpenApiInfo {
 }
 
 /** Path and query parameters, from the route's joi schemas. */
-function parameters(route: RouteSpec): Json[] {
+function parameters(route: RouteDescription): Json[] {
   const out: Json[] = [];
   for (const location of ['params', 'query'] as const) {
     const schema = route.schemas?.[location];
@@ -45,7 +45,7 @@ function parameters(route: RouteSpec): Json[] {
   return out;
 }
 
-function operation(route: RouteSpec, tag: string): Json {
+function operation(route: RouteDescription, tag: string): Json {
   const error = { $ref: '#/components/responses/Error' };
   return {
     operationId: route.operationId,
@@ -62,7 +62,7 @@ function operation(route: RouteSpec, tag: string): Json {
 }
 
 /** The OpenAPI 3.1 document of a service, generated from its route table. */
-export function openApiDocument(routes: readonly RouteSpec[], info: OpenApiInfo): Json {
+export function openApiDocument(routes: readonly RouteDescription[], info: OpenApiInfo): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -1,36 +1,156 @@
-import { Router, type Request, type Response } from 'express';
-import { validate, type RequestSchemas } from './validate';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Region } from '@platform/contracts';
+import { admitKinds, type IdentityOf, type RefusalMessages } from '../auth/caller';
+import { gatewayContext } from '../auth/identity';
+import { unauthorized } from './errors';
+import { openApiDocument, type OpenApiInfo } from './openapi';
+import { applySchemas, type RequestSchemas } from './validate';
 
 /**
- * Who may call a route; documents it and picks its OpenAPI security schemes.
- * member: a signed-in member of the owning workspace or the workspace secret;
- * agent: a member, or the agent's own secret key.
+ * Who may call a route. The kit enforces it before the handler runs:
+ * - public: anyone;
+ * - user: a signed-in person;
+ * - member: a signed-in person or a workspace secret, allowed by the service's authoriser
+ *   for the workspace the route names;
+ * - agent: a member, or an agent's secret key, allowed by the service's authoriser for the
+ *   agent the route names;
+ * - gateway: the gateway or another platform service (gateway-signed identity `gateway`).
  */
 export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'gateway';
 
-/** One HTTP route: mounted on the router and described in /openapi.json from the same entry. */
-export interface RouteSpec {
+/** The identity kinds each access level lets through to its resource check. */
+export const ACCESS_KINDS = {
+  user: ['user'],
+  member: ['user', 'workspace'],
+  agent: ['user', 'workspace', 'agent'],
+  gateway: ['gateway'],
+} as const satisfies Record<Exclude<RouteAccess, 'public'>, readonly string[]>;
+
+export type UserCaller = IdentityOf<'user'>;
+export type MemberCaller = IdentityOf<(typeof ACCESS_KINDS.member)[number]>;
+export type AgentCaller = IdentityOf<(typeof ACCESS_KINDS.agent)[number]>;
+
+/**
+ * A service's resource rules: what its member and agent routes name (`ref`, found in the
+ * request by the route) and what the authoriser answers when it allows the call (`grant`,
+ * handed to the handler). A service without such routes leaves them `never`.
+ */
+export interface AccessPolicy {
+  member: { ref: unknown; grant: unknown };
+  agent: { ref: unknown; grant: unknown };
+}
+/** The policy of a service without member or agent routes (its tables still join a richer one's). */
+export interface NoResources extends AccessPolicy {
+  member: { ref: never; grant: unknown };
+  agent: { ref: never; grant: unknown };
+}
+
+type Check<Caller, Ref, Grant> = (caller: Caller, region: Region, ref: Ref) => Promise<Grant>;
+/**
+ * The service's ownership checks, run by `mountRoutes` after the caller's kind was admitted
+ * and the request validated. Allowed: the grant; refused: an HttpError (401, 403, 404).
+ */
+export type Authorizer<P extends AccessPolicy> = ([P['member']['ref']] extends [never]
+  ? { member?: undefined }
+  : { member: Check<MemberCaller, P['member']['ref'], P['member']['grant']> }) &
+  ([P['agent']['ref']] extends [never] ? { agent?: undefined } : { agent: Check<AgentCaller, P['agent']['ref'], P['agent']['grant']> });
+
+type Handler<Grant> = (req: Request, res: Response, grant: Grant) => Promise<void>;
+
+/** What a route says about itself (OpenAPI, route walks), whatever its service's policy. */
+export interface RouteDescription {
   operationId: string;
   method: 'get' | 'post' | 'delete';
   /** express syntax, e.g. /v2/workspaces/:uid */
   path: string;
   summary: string;
-  access: RouteAccess;
   schemas?: RequestSchemas;
   /** status of a success and what it returns */
   success: { status: 200 | 201; description: string };
   /** failure statuses this route answers on purpose (every one is `{success:false, message}`) */
   failures?: number[];
-  handler: (req: Request, res: Response) => Promise<void>;
+  /** Texts of a refusal by kind (default: 'Please sign in to continue.' and a generic 403). */
+  refusal?: RefusalMessages;
+  access: RouteAccess;
+}
+type RouteBase = Omit<RouteDescription, 'access'>;
+
+/** One HTTP route: mounted with its access rule and described in /openapi.json from the same entry. */
+export type RouteSpec<P extends AccessPolicy = NoResources> =
+  | (RouteBase & { access: 'public'; handler: Handler<void> })
+  | (RouteBase & { access: 'gateway'; handler: Handler<void> })
+  | (RouteBase & { access: 'user'; handler: Handler<UserCaller> })
+  /** `workspace`: which workspace the (validated) request touches */
+  | (RouteBase & { access: 'member'; workspace: (req: Request) => P['member']['ref']; handler: Handler<P['member']['grant']> })
+  /** `agent`: which agent the (validated) request touches */
+  | (RouteBase & { access: 'agent'; agent: (req: Request) => P['agent']['ref']; handler: Handler<P['agent']['grant']> });
+
+/**
+ * Admits the caller's kind, validates the request (after the kind check, so a stranger learns
+ * nothing about the input rules), runs the route's ownership check, then the handler with
+ * what the check granted.
+ */
+async function run<P extends AccessPolicy>(route: RouteSpec<P>, authorizer: Authorizer<P>, req: Request, res: Response): Promise<void> {
+  // Mounted without gatewayContext, nothing but public routes may run.
+  if (route.access !== 'public' && !req.identity) throw unauthorized('Request did not come through the gateway');
+  const schemas = route.schemas ?? {};
+  switch (route.access) {
+    case 'public':
+      applySchemas(req, schemas);
+      return route.handler(req, res);
+    case 'gateway':
+      admitKinds(req.identity, ACCESS_KINDS.gateway, route.refusal);
+      applySchemas(req, schemas);
+      return route.handler(req, res);
+    case 'user': {
+      const caller = admitKinds(req.identity, ACCESS_KINDS.user, route.refusal);
+      applySchemas(req, schemas);
+      return route.handler(req, res, caller);
+    }
+    case 'member': {
+      const caller = admitKinds(req.identity, ACCESS_KINDS.member, route.refusal);
+      applySchemas(req, schemas);
+      return route.handler(req, res, await authorizer.member!(caller, req.region, route.workspace(req)));
+    }
+    case 'agent': {
+      const caller = admitKinds(req.identity, ACCESS_KINDS.agent, route.refusal);
+      applySchemas(req, schemas);
+      return route.handler(req, res, await authorizer.agent!(caller, req.region, route.agent(req)));
+    }
+  }
 }
 
-/** Validates each request with its contract schemas, and lets async handlers fail into the error handler. */
-export function mountRoutes(routes: readonly RouteSpec[]): Router {
+/**
+ * Mounts each route behind its access rule: a route cannot run without it, and member and
+ * agent routes cannot be mounted without the service's authoriser (the types require it).
+ */
+export function mountRoutes<P extends AccessPolicy = NoResources>(routes: readonly RouteSpec<P>[], authorizer: Authorizer<P>): Router {
   const router = Router();
   for (const route of routes) {
-    router[route.method](route.path, validate(route.schemas ?? {}), (req, res, next) => {
-      route.handler(req, res).catch(next);
+    router[route.method](route.path, (req: Request, res: Response, next: NextFunction) => {
+      run(route, authorizer, req, res).catch(next);
     });
   }
+  return router;
+}
+
+/**
+ * A service's routes as the gateway reaches them: `/openapi.json` generated from the table
+ * (public), then the gateway's signed context (nothing else runs unsigned), then the table
+ * behind its access rules.
+ */
+export function serviceRouter<P extends AccessPolicy = NoResources>(options: {
+  routes: readonly RouteSpec<P>[];
+  authorizer: Authorizer<P>;
+  openApi: OpenApiInfo;
+  signingSecret: string;
+}): Router {
+  const document = openApiDocument(options.routes, options.openApi);
+  const router = Router();
+  router.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  router.use(gatewayContext(options.signingSecret));
+  router.use(mountRoutes<P>(options.routes, options.authorizer));
   return router;
 }

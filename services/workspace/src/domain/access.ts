@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, type Region } from '@platform/contracts';
-import type { Identity } from '@platform/kit';
+import { AUTH_MESSAGES } from '@platform/contracts';
+import { isWorkspaceSecretOf, type Identity } from '@platform/kit';
 import { includesEmail } from './emails';
 import { SERVICE_MESSAGES } from './messages';
 import type { WorkspaceRecord } from './workspace-record';
@@ -26,8 +26,7 @@ const deny = (status: 401 | 403, message: string): AccessDecision => ({ allowed:
 export function authorize(identity: Identity, workspace: AccessTarget, action: WorkspaceAction): AccessDecision {
   if (identity.kind === 'anonymous') return deny(401, AUTH_MESSAGES.signInRequired);
   if (identity.kind === 'workspace') {
-    const own = identity.workspaceId === workspace.uid && identity.region === (workspace.region as Region | string);
-    if (!own) return deny(403, SERVICE_MESSAGES.noAccess);
+    if (!isWorkspaceSecretOf(identity, workspace.uid, workspace.region)) return deny(403, SERVICE_MESSAGES.noAccess);
     if (action === 'delete') return deny(403, SERVICE_MESSAGES.deleteOwnerOnly);
     return { allowed: true, actorEmail: workspace.email, actorIsUser: false };
   }

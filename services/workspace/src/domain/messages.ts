@@ -1,6 +1,8 @@
+import { ACCESS_MESSAGES, MESSAGES } from '@platform/contracts';
+
 /** Answers of this service where the spec gives no text (the spec's own texts come from contracts' MESSAGES). */
 export const SERVICE_MESSAGES = {
-  noAccess: 'You do not have access to this workspace.',
+  noAccess: ACCESS_MESSAGES.workspaceNoAccess,
   deleteOwnerOnly: 'Only the owner of a workspace can delete it.',
   deletePersonal: 'Your own workspace cannot be deleted.',
   createNeedsUser: 'Sign in to create a workspace.',
@@ -10,12 +12,12 @@ export const SERVICE_MESSAGES = {
   invitationInvalid: 'This invitation is invalid or has expired.',
   invitationOtherEmail: 'This invitation was sent to a different e-mail address.',
   tooManyInvitations: 'Too many invitations sent. Please try again later.',
-  inviteFailed: (email: string) => `Failed to invite ${email}`,
+  inviteFailed: MESSAGES.workspace.inviteFailed,
   codeEmailFailed: 'We could not send the e-mail. Please try again.',
   eventsEndpointNotPublic: 'The events endpoint must be a public http(s) URL.',
-  gatewayOnly: 'Only the gateway may verify credentials.',
+  gatewayOnly: ACCESS_MESSAGES.gatewayOnly,
   internalOnly: 'Only platform services may ask this.',
-  unknownCredential: 'Unknown credential',
+  unknownCredential: ACCESS_MESSAGES.unknownCredential,
   addressRefused: (email: string) => `The mail server refused the address ${email}. Please check it and try again.`,
   rotateNeedsUser: 'Sign in to regenerate the workspace secret.',
 } as const;

@@ -1,5 +1,4 @@
 import {
-  AUTH_MESSAGES,
   MESSAGES,
   inviteToWorkspaceRequestSchema,
   randomChars,
@@ -7,7 +6,7 @@ import {
   type Region,
   type WorkspaceSummary,
 } from '@platform/contracts';
-import { HttpError, badRequest, conflict, forbidden, notFound, regionsFrom, tooManyRequests, unauthorized, type Identity } from '@platform/kit';
+import { HttpError, badRequest, conflict, forbidden, notFound, regionsFrom, tooManyRequests, type UserCaller } from '@platform/kit';
 import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
 import { invitationLink, invitationUsable, type InvitationRecord } from '../domain/invitations';
 import { SERVICE_MESSAGES } from '../domain/messages';
@@ -18,7 +17,7 @@ import { workspaceEvent } from '../events/workspace-events';
 import { RecipientRefused } from '../mail/mailer';
 import { invitationMail } from '../mail/templates';
 import { assertValid, type UseCaseDeps } from './deps';
-import type { WorkspaceUseCases } from './workspaces';
+import type { AuthorizedWorkspace } from './workspaces';
 
 /** Random part of an invitation link (the id alphabet has 62 characters: ~190 bits). */
 const TOKEN_LENGTH = 32;
@@ -26,15 +25,15 @@ const TOKEN_LENGTH = 32;
 const JOIN_ATTEMPTS = 5;
 
 export class InvitationUseCases {
-  constructor(private readonly deps: UseCaseDeps, private readonly workspaces: WorkspaceUseCases) {}
+  constructor(private readonly deps: UseCaseDeps) {}
 
   /**
    * Sends the magic link in the platform's own e-mail (the request's subject and html are
    * ignored); refused for oneself, for members, when every seat is taken, and (400) for an
    * address the mail server refuses.
    */
-  async invite(identity: Identity, region: Region, uid: string, body: InviteToWorkspaceRequest): Promise<{ email: string; link: string }> {
-    const { workspace, actorEmail } = await this.workspaces.load(identity, region, uid, 'invite');
+  async invite(region: Region, { workspace, actorEmail }: AuthorizedWorkspace, body: InviteToWorkspaceRequest): Promise<{ email: string; link: string }> {
+    const { uid } = workspace;
     assertValid(inviteToWorkspaceRequestSchema, body, { selfEmail: actorEmail });
     const email = normalizeEmail(body.to);
     if (includesEmail(workspace.workspaceEmails, email)) throw conflict(SERVICE_MESSAGES.alreadyMember(email));
@@ -70,9 +69,7 @@ export class InvitationUseCases {
    * POST to the magic link by the invited person, signed in with the invited e-mail. The
    * invitation is looked up in the request's region, then the other (the link names no region).
    */
-  async join(identity: Identity, uid: string, requestRegion: Region, link: { secret: string; email: string }, bodyEmail: string): Promise<WorkspaceSummary> {
-    if (identity.kind === 'anonymous') throw unauthorized(AUTH_MESSAGES.signInRequired);
-    if (identity.kind !== 'user') throw forbidden(SERVICE_MESSAGES.noAccess);
+  async join(identity: UserCaller, uid: string, requestRegion: Region, link: { secret: string; email: string }, bodyEmail: string): Promise<WorkspaceSummary> {
     const email = normalizeEmail(bodyEmail);
     if (!sameEmail(link.email, email) || !sameEmail(identity.email, email)) throw forbidden(SERVICE_MESSAGES.invitationOtherEmail);
     const user = { userId: identity.userId, email };

@@ -1,4 +1,5 @@
 import { SESSION_TTL_SECONDS, verifySession, type Identity, type SessionClaims } from '@platform/kit';
+import type { SessionIdentity } from '@platform/contracts';
 import type { AccountRecord } from '../domain/accounts';
 import { newSession } from '../domain/sessions';
 import type { UseCaseDeps } from './deps';
@@ -27,7 +28,7 @@ export class SessionUseCases {
   }
 
   /** The user behind a session JWT while its session lives; null otherwise (forged, expired, ended). */
-  async verify(token: string): Promise<Identity | null> {
+  async verify(token: string): Promise<SessionIdentity | null> {
     const claims = verifySession(token, this.deps.config.platform.jwtSecret);
     if (!claims || !(await this.deps.sessions.isActive(claims.sessionId, claims.userId, this.deps.now()))) return null;
     return { kind: 'user', userId: claims.userId, email: claims.email, sessionId: claims.sessionId };

@@ -1,5 +1,4 @@
 import {
-  AUTH_MESSAGES,
   MESSAGES,
   WORKSPACE_SECRET_PATTERN,
   newWorkspaceSecret,
@@ -8,11 +7,13 @@ import {
   type CreateWorkspaceRequest,
   type PublicUserResponse,
   type Region,
+  type SecretIdentity,
+  type SessionIdentity,
   type SaveWorkspaceRequest,
   type Workspace,
   type WorkspaceAccessCheckRequest,
 } from '@platform/contracts';
-import { HttpError, badRequest, forbidden, notFound, regionsFrom, unauthorized, type Identity } from '@platform/kit';
+import { HttpError, badRequest, forbidden, isWorkspaceSecretOf, notFound, regionsFrom, type Identity, type UserCaller } from '@platform/kit';
 import { authorize, isMember, type WorkspaceAction } from '../domain/access';
 import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
 import { isPublicHttpUrl } from '../domain/events-endpoint';
@@ -38,9 +39,8 @@ export class WorkspaceUseCases {
     this.sessions = new SessionUseCases(deps);
   }
 
-  /** Loads a live workspace and checks the caller may do `action` on it. */
+  /** The member routes' ownership check (run by the kit): loads a live workspace and checks the caller may do `action` on it. */
   async load(identity: Identity, region: Region, uid: string, action: WorkspaceAction): Promise<AuthorizedWorkspace> {
-    if (identity.kind === 'anonymous') throw unauthorized(AUTH_MESSAGES.signInRequired);
     const workspace = await this.deps.workspaces.find(region, uid);
     if (!workspace) throw notFound(MESSAGES.workspace.notFound);
     const decision = authorize(identity, workspace, action);
@@ -49,9 +49,7 @@ export class WorkspaceUseCases {
   }
 
   /** A new workspace from the switcher, in the request's region. */
-  async create(identity: Identity, region: Region, body: CreateWorkspaceRequest): Promise<Workspace> {
-    if (identity.kind === 'anonymous') throw unauthorized(AUTH_MESSAGES.signInRequired);
-    if (identity.kind !== 'user') throw forbidden(SERVICE_MESSAGES.createNeedsUser);
+  async create(identity: UserCaller, region: Region, body: CreateWorkspaceRequest): Promise<Workspace> {
     const creator = { userId: identity.userId, email: normalizeEmail(identity.email) };
     const record = switcherWorkspace({
       uid: newWorkspaceUid(),
@@ -68,13 +66,12 @@ export class WorkspaceUseCases {
     return workspaceView(record);
   }
 
-  async get(identity: Identity, region: Region, uid: string): Promise<Workspace> {
-    return workspaceView((await this.load(identity, region, uid, 'read')).workspace);
+  get({ workspace }: AuthorizedWorkspace): Workspace {
+    return workspaceView(workspace);
   }
 
   /** Saves the editable fields; internal flags are merged, never replaced wholesale. */
-  async save(identity: Identity, region: Region, uid: string, body: SaveWorkspaceRequest): Promise<Workspace> {
-    await this.load(identity, region, uid, 'write');
+  async save(region: Region, { workspace: { uid } }: AuthorizedWorkspace, body: SaveWorkspaceRequest): Promise<Workspace> {
     const endpoint = body.internal?.events?.endpoint;
     if (endpoint && !this.deps.config.allowPrivateWebhookUrls && !isPublicHttpUrl(endpoint)) {
       throw badRequest(SERVICE_MESSAGES.eventsEndpointNotPublic);
@@ -87,8 +84,8 @@ export class WorkspaceUseCases {
   }
 
   /** Deletes a workspace its caller created (never their Personal one); its invitations stop working. */
-  async remove(identity: Identity, region: Region, uid: string): Promise<void> {
-    const { workspace } = await this.load(identity, region, uid, 'delete');
+  async remove(region: Region, { workspace }: AuthorizedWorkspace): Promise<void> {
+    const { uid } = workspace;
     const deleted = await this.deps.workspaces.tombstone(workspace, [workspaceEvent('workspace.deleted', region, uid, { uid })], this.deps.now());
     if (!deleted) throw notFound(MESSAGES.workspace.notFound);
     await this.deps.invitations.removePending(region, uid);
@@ -96,8 +93,8 @@ export class WorkspaceUseCases {
   }
 
   /** Removes a member (not oneself, not the owner); their pending invitations go too. */
-  async removeMember(identity: Identity, region: Region, uid: string, rawEmail: string): Promise<Workspace> {
-    const { workspace, actorEmail, actorIsUser } = await this.load(identity, region, uid, 'remove-member');
+  async removeMember(region: Region, { workspace, actorEmail, actorIsUser }: AuthorizedWorkspace, rawEmail: string): Promise<Workspace> {
+    const { uid } = workspace;
     assertValid(removeWorkspaceMemberRequestSchema, { email: rawEmail }, actorIsUser ? { selfEmail: actorEmail } : {});
     const email = normalizeEmail(rawEmail);
     if (sameEmail(email, workspace.email)) throw badRequest(SERVICE_MESSAGES.ownerCannotBeRemoved);
@@ -118,7 +115,7 @@ export class WorkspaceUseCases {
       const record = await this.deps.workspaces.find(candidate, userId);
       if (!record) continue;
       const privileged =
-        (identity.kind === 'workspace' && identity.workspaceId === record.uid && identity.region === record.region) ||
+        isWorkspaceSecretOf(identity, record.uid, record.region) ||
         (identity.kind === 'user' && isMember(record, identity));
       return publicUserData(record, privileged);
     }
@@ -126,8 +123,7 @@ export class WorkspaceUseCases {
   }
 
   /** POST /internal/access/check: another service asks whether a person is a member (owner or e-mail listed). */
-  async checkAccess(identity: Identity, region: Region, body: WorkspaceAccessCheckRequest): Promise<boolean> {
-    if (identity.kind !== 'gateway') throw forbidden(SERVICE_MESSAGES.internalOnly);
+  async checkAccess(region: Region, body: WorkspaceAccessCheckRequest): Promise<boolean> {
     const record = await this.deps.workspaces.find(region, body.uid);
     if (!record) throw notFound(MESSAGES.workspace.notFound);
     return isMember(record, { userId: body.userId ?? '', email: body.email });
@@ -137,8 +133,7 @@ export class WorkspaceUseCases {
    * POST /internal/credentials/verify: the gateway asks whether a `vg_` secret is a workspace's,
    * or whether a session JWT's session still lives (sign-out and new passwords end them).
    */
-  async verifyCredential(identity: Identity, region: Region, credential: string): Promise<Identity> {
-    if (identity.kind !== 'gateway') throw forbidden(SERVICE_MESSAGES.gatewayOnly);
+  async verifyCredential(region: Region, credential: string): Promise<SecretIdentity | SessionIdentity> {
     if (WORKSPACE_SECRET_PATTERN.test(credential)) {
       const record = await this.deps.workspaces.findBySecret(region, credential);
       if (record) return { kind: 'workspace', workspaceId: record.uid, region };
@@ -153,9 +148,9 @@ export class WorkspaceUseCases {
    * A new workspace secret; the old one is refused from now on. Only a signed-in member may
    * ask (a leaked secret must not be able to mint its successor).
    */
-  async rotateSecret(identity: Identity, region: Region, uid: string): Promise<{ workspaceSecret: string }> {
-    const { actorIsUser } = await this.load(identity, region, uid, 'write');
+  async rotateSecret(region: Region, { workspace, actorIsUser }: AuthorizedWorkspace): Promise<{ workspaceSecret: string }> {
     if (!actorIsUser) throw forbidden(SERVICE_MESSAGES.rotateNeedsUser);
+    const { uid } = workspace;
     const workspaceSecret = newWorkspaceSecret();
     const event = workspaceEvent('workspace.updated', region, uid, { uid, changedFields: ['workspaceSecret'] });
     if (!(await this.deps.workspaces.update(region, uid, { workspaceSecret }, [event]))) throw notFound(MESSAGES.workspace.notFound);

@@ -1,10 +1,8 @@
-import { uniqueName } from '../../../kit/test/support/infra';
+import { anonymous, codeIn, linkIn, mailsTo, nthMailTo, userIdentity, type Caller } from '@platform/test-support';
 import { verifySession, type Identity } from '@platform/kit';
 import type { Harness } from './harness';
-import { anonymous, userIdentity } from './harness';
-import { codeIn, linkIn, mailsTo, nthMailTo } from './mail';
 
-export const uniqueEmail = (prefix = 'user') => `${uniqueName(prefix)}@example.com`.toLowerCase();
+export { someone, uniqueEmail } from '@platform/test-support';
 
 /** Signs in with a real e-mailed code, as the shell does; returns the identity the gateway would derive. */
 export async function signInWithCode(h: Harness, email: string, region: 'eu' | 'na' = 'eu', extra: object = {}) {
@@ -23,11 +21,8 @@ export function sessionToken(res: { headers: Record<string, unknown> }): string 
   return cookie!.slice('session='.length).split(';')[0]!;
 }
 
-/** A user as the gateway forwards them; workspace calls need no account behind the identity. */
-export const someone = (prefix = 'user') => userIdentity(uniqueName(prefix).replace(/_/g, '').slice(0, 15), uniqueEmail(prefix)) as Extract<Identity, { kind: 'user' }>;
-
 /** A workspace made from the switcher by `creator`. */
-export async function createWorkspace(h: Harness, creator: Identity, region: 'eu' | 'na' = 'eu', workspaceName = 'Team space') {
+export async function createWorkspace(h: { as: (identity: Identity, region?: 'eu' | 'na') => Caller }, creator: Identity, region: 'eu' | 'na' = 'eu', workspaceName = 'Team space') {
   const res = await h.as(creator, region).post('/v2/workspaces', { workspaceName }).expect(201);
   return res.body.data as { uid: string; workspaceSecret: string; workspaceEmails: string[]; region: string };
 }

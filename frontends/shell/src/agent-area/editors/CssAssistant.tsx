@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { AiCssRequest } from '@platform/contracts';
+import type { AiCssRequest, AiCssResult } from '@platform/contracts';
 import {
   ActionIcon,
   Badge,
@@ -19,7 +19,6 @@ import {
   Textarea,
   Tooltip,
   notify,
-  type AiCssAnswer,
 } from '@platform/ui';
 import { CHAT_ROWS, CSS_MESSAGES, buildRequest, canSend, generationOutcome, isSendShortcut, manualInsertion, messageParts, type ChatMessage } from './logic/css-assistant';
 
@@ -29,7 +28,7 @@ export interface CssAssistantProps {
   /** puts CSS into the editor */
   onInsert: (css: string) => void;
   /** sends the request (POST /api/ai-css-generator) */
-  generate: (body: AiCssRequest) => Promise<AiCssAnswer>;
+  generate: (body: AiCssRequest) => Promise<AiCssResult>;
   agentID?: string;
   userData?: AiCssRequest['userData'];
   bucket?: string;
@@ -105,7 +104,7 @@ export function CssAssistant({ currentCSS, onInsert, generate, agentID, userData
     setConversation(asked);
     setText('');
     setGenerating(true);
-    let answer: AiCssAnswer | undefined;
+    let answer: AiCssResult | undefined;
     try {
       answer = await generate(buildRequest(asked, cssRef.current, { agentID, userData, bucket }));
     } catch (error) {

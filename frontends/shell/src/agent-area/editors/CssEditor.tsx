@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useRef, type ComponentType } from 'react';
-import type { AiCssRequest, Region } from '@platform/contracts';
-import { Box, Group, Skeleton, Text, Textarea, mediaApi, notify, useComputedColorScheme, useSession, type AiCssAnswer } from '@platform/ui';
+import type { AiCssRequest, AiCssResult, Region } from '@platform/contracts';
+import { Box, Group, Skeleton, Text, Textarea, mediaApi, notify, useComputedColorScheme, useSession } from '@platform/ui';
 import { CssAssistant } from './CssAssistant';
 import { insertCss, type ChatMessage } from './logic/css-assistant';
 import { CSS_EDITOR_HEIGHT, EDITOR_MESSAGES } from './logic/messages';
@@ -44,7 +44,7 @@ export interface CssEditorProps {
   bucket?: string;
   userData?: AiCssRequest['userData'];
   /** replaces POST /api/ai-css-generator (tests, previews) */
-  generateCss?: (body: AiCssRequest) => Promise<AiCssAnswer>;
+  generateCss?: (body: AiCssRequest) => Promise<AiCssResult>;
   /** hides the AI assistant */
   withAssistant?: boolean;
   /** previews: assistant open with a conversation */

@@ -1,27 +1,14 @@
-import type { AgentNode } from '@platform/contracts';
-
-/**
- * Nodes of a template's conversation graph. The spec names only the node types (start,
- * note, default, end); this shape is ours: a position on the canvas, what the node says or
- * instructs in `data`, and the ids of the nodes that may follow in `next`.
- */
-export interface TemplateNode extends AgentNode {
-  id: string;
-  type: AgentNode['type'];
-  position: { x: number; y: number };
-  data: { label: string; message?: string; prompt?: string; text?: string };
-  next: string[];
-}
+import type { AgentFlowNode } from '@platform/contracts';
 
 const COLUMN = 320;
 
-/** A straight flow: start, the steps in order, end; notes sit above the flow and link nowhere. */
+/** A template's conversation graph (contracts' node shape), as a straight flow: start, the steps in order, end; notes sit above the flow and link nowhere. */
 export function linearFlow(input: {
   start: { label?: string; message: string };
   steps: Array<{ id: string; label: string; prompt: string }>;
   end: { label?: string; message: string };
   notes?: string[];
-}): TemplateNode[] {
+}): AgentFlowNode[] {
   const ids = ['start', ...input.steps.map((step) => step.id), 'end'];
   const nextOf = (index: number) => (index + 1 < ids.length ? [ids[index + 1]!] : []);
   const at = (index: number) => ({ x: index * COLUMN, y: 0 });

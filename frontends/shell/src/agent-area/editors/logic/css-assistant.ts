@@ -1,4 +1,4 @@
-import { CODE_FENCE, MESSAGES, extractCss, type AiCssRequest } from '@platform/contracts';
+import { CODE_FENCE, MESSAGES, extractCss, type AiCssRequest, type AiCssResult } from '@platform/contracts';
 
 /*
  * The CSS editor's AI style assistant, as pure functions: when a message may be sent, what
@@ -50,14 +50,8 @@ export function insertCss(current: string, css: string): string {
   return before ? `${before}\n\n${addition}\n` : `${addition}\n`;
 }
 
-/** What the server answered, as far as the assistant cares. */
-export interface AssistantAnswer {
-  success?: boolean;
-  response?: string;
-  error?: string;
-  css?: string | null;
-  sandbox?: boolean;
-}
+/** What the server answered (contracts' answer of POST /ai-css-generator). */
+export type AssistantAnswer = AiCssResult;
 
 export type GenerationOutcome =
   | { kind: 'inserted'; reply: ChatMessage; css: string; notice: string }

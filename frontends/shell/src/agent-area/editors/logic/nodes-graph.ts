@@ -1,41 +1,19 @@
-import { NODE_TYPES, type AgentNode } from '@platform/contracts';
+import { NODE_TYPES, type AgentFlowNode, type AgentNodeData, type AgentNodeType } from '@platform/contracts';
 
 /*
  * The agent's `nodes` field <-> the graph the Canvas editor draws, as pure functions.
  *
- * The spec names only the node types (start, note, default, end). The stored shape is the
- * one the agent service's templates write (services/agent/src/domain/templates/nodes.ts):
+ * The stored shape is contracts' AgentFlowNode (the agent service's templates write it too):
  *   { id, type, position: {x, y}, data: {label, message?, prompt?, text?}, next: [ids] }
  * Links live in `next` (the ids of the nodes that may follow); any other field of a stored
  * node is kept as it is.
  */
 
-export type NodeType = (typeof NODE_TYPES)[number];
-
-export interface NodeData {
-  label: string;
-  /** what a start or end node says */
-  message?: string;
-  /** what a default node instructs */
-  prompt?: string;
-  /** a note's text */
-  text?: string;
-  [key: string]: unknown;
-}
-
-export interface XY {
-  x: number;
-  y: number;
-}
-
+export type NodeType = AgentNodeType;
+export type NodeData = AgentNodeData;
+export type XY = AgentFlowNode['position'];
 /** A node as stored in the agent's `nodes` field (normalized). */
-export interface StoredNode extends AgentNode {
-  id: string;
-  type: NodeType;
-  position: XY;
-  data: NodeData;
-  next: string[];
-}
+export type StoredNode = AgentFlowNode;
 
 /** A node as the graph library draws it (React Flow's node, minus its runtime fields). */
 export interface GraphNode {

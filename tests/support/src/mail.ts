@@ -1,4 +1,4 @@
-import { waitFor } from '../../../kit/test/support/infra';
+import { waitFor } from './infra';
 
 const MAIL_WEB = process.env.MAIL_WEB_URL ?? `http://127.0.0.1:${process.env.MAIL_WEB_PORT ?? '1080'}`;
 

@@ -6,8 +6,8 @@ import type { Kafka } from 'kafkajs';
 import { OutboxRelay, createKafka, createLogger, createProducer, RegionalMongo } from '@platform/kit';
 
 const run = promisify(execFile);
-export const repoRoot = path.resolve(__dirname, '../../../..');
-export const logger = createLogger('kit-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+export const repoRoot = path.resolve(__dirname, '../../..');
+export const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
 export const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const mongoBase = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27017';
 
@@ -90,3 +90,6 @@ export async function testRelay(collections: string[]) {
     },
   };
 }
+
+/** The LLM sandbox (infra/sandboxes/llm) in its own process on a free port. */
+export { spawnLlmSandbox } from '../../../infra/sandboxes/llm/test/spawn-sandbox';

@@ -1,0 +1,78 @@
+import type { AgentTemplate, AiCssRequest, AiCssResponse, CustomTheme, ExportAgentRequest, SaveAgentBackupRequest, SaveAgentRequest, TranslateLanguagesResponse } from '../entities/agent';
+import type {
+  AgentListResponse,
+  AgentResponse,
+  AgentVersionsResponse,
+  ConvertAgentTemplateResponse,
+  ConvertAgentTemplateToAgentRequest,
+  ExportAgentResponse,
+  SaveAgentResponse,
+} from '../entities/agent-api';
+import type { JsonObject } from '../entities/common';
+import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
+import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
+import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
+import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
+
+type AgentIdParam = { agentId: string };
+
+/** GET /v2/templates: the New Agent drawer's templates and its tabs. */
+export interface TemplatesResponse extends SuccessResponse {
+  templates: readonly AgentTemplate[];
+  tabs: ReadonlyArray<{ label: string; keys: readonly string[] }>;
+}
+/** POST /v2/agents/{agentId}/versions/{versionId}/restore */
+export interface RestoreAgentVersionResponse extends AgentResponse {
+  versionId: string;
+}
+/** POST /procedures/uploadFile */
+export interface UploadFileResponse extends SuccessResponse {
+  data: UploadedFile;
+}
+/** POST /ai-css-generator: the reply, the CSS found in it (or null) and whether a sandbox model answered. */
+export interface AiCssResult extends AiCssResponse {
+  css?: string | null;
+  sandbox?: boolean;
+  model?: string;
+}
+/** A stored custom theme. */
+export type StoredCustomTheme = Required<CustomTheme> & { ID: string; createdAt: number; lastModified: number };
+export interface CustomThemesResponse extends SuccessResponse {
+  data: StoredCustomTheme[];
+}
+export interface CustomThemeResponse extends SuccessResponse {
+  data: StoredCustomTheme;
+}
+
+/** Every endpoint of the agent service (services/agent/README.md). */
+export const AGENT_API = {
+  listAgents: endpoint<NoParams, { workspaceId?: string }, undefined, AgentListResponse>()({ service: 'agent', operationId: 'listAgents', method: 'get', path: '/v2/agents' }),
+  getAgent: endpoint<AgentIdParam, NoQuery, undefined, AgentResponse>()({ service: 'agent', operationId: 'getAgent', method: 'get', path: '/v2/agents/:agentId' }),
+  /** Creates the agent when absent (the New Agent draft) or saves the whole agent; a body of channel fields only is merged. */
+  saveAgent: endpoint<AgentIdParam, NoQuery, SaveAgentRequest | JsonObject, SaveAgentResponse>()({ service: 'agent', operationId: 'saveAgent', method: 'post', path: '/v2/agents/:agentId' }),
+  rotateAgentSecretKey: endpoint<AgentIdParam, NoQuery, Record<string, never>, RotateAgentSecretKeyResponse>()({ service: 'agent', operationId: 'rotateAgentSecretKey', method: 'post', path: CREDENTIAL_ROUTES.rotateAgentSecretKey }),
+  listAgentVersions: endpoint<AgentIdParam, NoQuery, undefined, AgentVersionsResponse>()({ service: 'agent', operationId: 'listAgentVersions', method: 'get', path: '/v2/agents/:agentId/versions' }),
+  restoreAgentVersion: endpoint<AgentIdParam & { versionId: string }, NoQuery, undefined, RestoreAgentVersionResponse>()({
+    service: 'agent',
+    operationId: 'restoreAgentVersion',
+    method: 'post',
+    path: '/v2/agents/:agentId/versions/:versionId/restore',
+  }),
+  listTemplates: endpoint<NoParams, NoQuery, undefined, TemplatesResponse>()({ service: 'agent', operationId: 'listTemplates', method: 'get', path: '/v2/templates' }),
+  convertAgentTemplateToAgent: endpoint<NoParams, NoQuery, ConvertAgentTemplateToAgentRequest, ConvertAgentTemplateResponse>()({
+    service: 'agent',
+    operationId: 'convertAgentTemplateToAgent',
+    method: 'post',
+    path: '/procedures/convertAgentTemplateToAgent',
+  }),
+  exportAgentToJson: endpoint<NoParams, NoQuery, ExportAgentRequest, ExportAgentResponse>()({ service: 'agent', operationId: 'exportAgentToJson', method: 'post', path: '/procedures/exportAgentToJson' }),
+  saveAgentBackup: endpoint<NoParams, NoQuery, SaveAgentBackupRequest>()({ service: 'agent', operationId: 'saveAgentBackup', method: 'post', path: '/procedures/saveAgentBackup' }),
+  verifyCredential: endpoint<NoParams, NoQuery, CredentialVerifyRequest, CredentialVerifyResponse>()({ service: 'agent', operationId: 'verifyCredential', method: 'post', path: '/internal/credentials/verify' }),
+  uploadFile: endpoint<NoParams, NoQuery, UploadFileRequest, UploadFileResponse>()({ service: 'agent', operationId: 'uploadFile', method: 'post', path: '/procedures/uploadFile' }),
+  /** The bytes of an uploaded file (public). */
+  getFile: endpoint<{ name: string }, NoQuery, undefined, Blob>()({ service: 'agent', operationId: 'getFile', method: 'get', path: '/files/:name' }),
+  generateCss: endpoint<NoParams, NoQuery, AiCssRequest, AiCssResult>()({ service: 'agent', operationId: 'generateCss', method: 'post', path: '/ai-css-generator', atApiRoot: true }),
+  listTranslateLanguages: endpoint<NoParams, NoQuery, undefined, TranslateLanguagesResponse>()({ service: 'agent', operationId: 'listTranslateLanguages', method: 'get', path: '/translate', atApiRoot: true }),
+  listCustomThemes: endpoint<NoParams, NoQuery, undefined, CustomThemesResponse>()({ service: 'agent', operationId: 'listCustomThemes', method: 'get', path: '/v2/themes' }),
+  createCustomTheme: endpoint<NoParams, NoQuery, CustomTheme & { primary: string }, CustomThemeResponse>()({ service: 'agent', operationId: 'createCustomTheme', method: 'post', path: '/v2/themes' }),
+} as const;

@@ -1,0 +1,10 @@
+export * from './endpoint';
+export * from './workspace';
+export * from './agent';
+
+import { AGENT_API } from './agent';
+import type { Endpoint } from './endpoint';
+import { WORKSPACE_API } from './workspace';
+
+/** Every endpoint of every service. */
+export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [...Object.values(WORKSPACE_API), ...Object.values(AGENT_API)];

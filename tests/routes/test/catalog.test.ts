@@ -1,0 +1,34 @@
+/**
+ * One source for paths: every route a service mounts is an endpoint of the catalog in contracts
+ * (WORKSPACE_API, AGENT_API) with the same method and path, and every endpoint of the catalog is
+ * mounted by its service, so the typed API client cannot call a path nobody serves.
+ */
+import { API_CATALOG } from '@platform/contracts';
+import { createLogger, type RegionalMongo, type RouteDescription } from '@platform/kit';
+import { routeTable as agentRoutes } from '../../../services/agent/src/app';
+import { loadConfig as loadAgentConfig } from '../../../services/agent/src/config';
+import { routeTable as workspaceRoutes } from '../../../services/workspace/src/app';
+import type { WorkspaceConfig } from '../../../services/workspace/src/config';
+
+// Tables are only built, never served: stores stay unused.
+const logger = createLogger('test', 'silent');
+const mongo = {} as RegionalMongo;
+const mounted: Record<string, RouteDescription[]> = {
+  workspace: workspaceRoutes({
+    config: { platform: { jwtSecret: 'x' }, cookieSecure: false } as WorkspaceConfig,
+    mongo,
+    mailer: { send: async () => undefined, close: async () => undefined },
+    logger,
+  }).routes,
+  agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
+};
+
+const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;
+
+describe('the API catalog in contracts and the route tables', () => {
+  it('are the same endpoints', () => {
+    const served = Object.entries(mounted).flatMap(([service, routes]) => routes.map((route) => key(service, route)));
+    const catalogued = API_CATALOG.map((endpoint) => key(endpoint.service, endpoint));
+    expect(served.sort()).toEqual(catalogued.sort());
+  });
+});

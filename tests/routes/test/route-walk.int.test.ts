@@ -1,0 +1,191 @@
+/**
+ * Walks every route table of every service and proves each non-public route refuses a request
+ * without the identity it declares: anonymous callers, callers of another kind, and, for member
+ * and agent routes, another tenant's person, workspace secret and agent key, with nothing
+ * written. New routes are walked as soon as they are in a table; a new member or agent route
+ * needs a request below that names tenant A's resource, or the walk fails.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { newAgentDraft } from '@platform/contracts';
+import { ACCESS_KINDS, type Identity, type RouteDescription } from '@platform/kit';
+import {
+  agencyIdentity,
+  agentIdentity,
+  anonymous,
+  gateway,
+  repoRoot,
+  snapshot,
+  someone,
+  startAgentService,
+  workspaceIdentity,
+  type AgentService,
+  type Caller,
+} from '@platform/test-support';
+
+/** Tenant A's resources, which the requests below name. */
+interface Fixture {
+  workspaceId: string;
+  agentId: string;
+  versionId: string;
+  memberEmail: string;
+}
+interface ExampleRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: object;
+}
+
+/** Per member or agent route: a valid request touching tenant A, or 'caller' when the route only ever acts on the caller's own data. */
+const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller'> = {
+  getWorkspace: (a) => ({ params: { uid: a.workspaceId } }),
+  saveWorkspace: (a) => ({ params: { uid: a.workspaceId }, body: { workspaceName: 'Taken over' } }),
+  deleteWorkspace: (a) => ({ params: { uid: a.workspaceId }, body: { confirmation: 'THIS ACTION CANNOT BE UNDONE' } }),
+  removeWorkspaceMember: (a) => ({ params: { uid: a.workspaceId }, body: { email: a.memberEmail } }),
+  inviteToWorkspace: (a) => ({ params: { uid: a.workspaceId }, body: { to: 'intruder@example.com' } }),
+  listAgents: (a) => ({ query: { workspaceId: a.workspaceId } }),
+  getAgent: (a) => ({ params: { agentId: a.agentId } }),
+  saveAgent: (a) => ({ params: { agentId: a.agentId }, body: { title: 'Hijacked', lastModified: 1 } }),
+  listAgentVersions: (a) => ({ params: { agentId: a.agentId } }),
+  restoreAgentVersion: (a) => ({ params: { agentId: a.agentId, versionId: a.versionId } }),
+  convertAgentTemplateToAgent: (a) => ({ body: { agentName: 'Planted', agentTemplate: {}, workspaceId: a.workspaceId } }),
+  exportAgentToJson: (a) => ({ body: { agentId: a.agentId } }),
+  saveAgentBackup: (a) => ({ body: { agentId: a.agentId, workspaceId: a.workspaceId, userEmail: 'x@example.com' } }),
+  uploadFile: (a) => ({ body: { base64Payload: Buffer.from('hello').toString('base64'), fileName: 'a.txt', targetPath: 'x', userId: 'u', agentId: a.agentId } }),
+  generateCss: (a) => ({ body: { messages: [{ role: 'user', content: 'red' }], agentID: a.agentId } }),
+  listCustomThemes: 'caller',
+  createCustomTheme: 'caller',
+};
+
+const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
+  ['anonymous', anonymous],
+  ['user', someone('walker')],
+  ['workspace', workspaceIdentity('AAAAAAAAAAAAAAA')],
+  ['agent', agentIdentity('AAAAAAAAAAAAAAAA')],
+  ['agency', agencyIdentity('AAAAAAAAAAAAAAAAAAAAAAAAA')],
+  ['gateway', gateway],
+];
+
+const fill = (route: RouteDescription, params: Record<string, string> = {}) =>
+  route.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? 'AAAAAAAAAAAAAAAA'));
+
+function send(caller: Caller, route: RouteDescription, request: ExampleRequest = {}) {
+  const query = new URLSearchParams(request.query ?? {}).toString();
+  const url = fill(route, request.params) + (query ? `?${query}` : '');
+  return route.method === 'get' ? caller.get(url) : caller[route.method](url, request.body ?? {});
+}
+
+describe('every route refuses callers without the identity it declares', () => {
+  let h: AgentService;
+  let services: Array<{ name: string; routes: RouteDescription[]; as: AgentService['as'] }>;
+  let tenantA: Fixture;
+  let strangers: Array<[string, Identity]>;
+
+  beforeAll(async () => {
+    h = await startAgentService();
+    services = [
+      { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
+      { name: 'agent', routes: h.routes, as: h.as },
+    ];
+    const owner = someone('owner');
+    const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;
+    const member = someone('member');
+    await h.mongo.collection('eu', 'users').updateOne({ _id: workspace.uid } as never, { $push: { workspaceEmails: member.email } } as never);
+    const draft = newAgentDraft({ title: 'A bot', ownerID: workspace.uid });
+    const agent = (await h.as(owner).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent;
+    const versionId = (await h.as(owner).get(`/v2/agents/${agent.ID}/versions`).expect(200)).body.versions[0].versionId;
+    tenantA = { workspaceId: workspace.uid, agentId: agent.ID, versionId, memberEmail: member.email };
+
+    const stranger = someone('stranger');
+    const other = (await h.workspace.as(stranger).post('/v2/workspaces', { workspaceName: 'B' }).expect(201)).body.data;
+    const otherDraft = newAgentDraft({ title: 'B bot', ownerID: other.uid });
+    const otherAgent = (await h.as(stranger).post(`/v2/agents/${otherDraft.ID}`, otherDraft).expect(200)).body.agent;
+    strangers = [
+      ["another tenant's person", stranger],
+      ["another tenant's workspace secret", workspaceIdentity(other.uid)],
+      ["another tenant's agent key", agentIdentity(otherAgent.ID)],
+      ["tenant A's own secret from the other region", workspaceIdentity(workspace.uid, 'na')],
+    ];
+  });
+  afterAll(() => h.close());
+
+  it('knows every public route: opening one to anybody is a decision made here', () => {
+    const open = services.flatMap(({ name, routes }) => routes.filter((r) => r.access === 'public').map((r) => `${name} ${r.operationId}`));
+    expect(open.sort()).toEqual(
+      [
+        'workspace requestLoginCode',
+        'workspace verifyLoginCode',
+        'workspace passwordLogin',
+        'workspace logout',
+        'workspace getPublicUser',
+        'agent listTemplates',
+        'agent getFile',
+        'agent listTranslateLanguages',
+      ].sort(),
+    );
+  });
+
+  it('walks the route table of every service there is', () => {
+    const withTables = fs
+      .readdirSync(path.join(repoRoot, 'services'))
+      .filter((name) => fs.existsSync(path.join(repoRoot, 'services', name, 'src', 'app.ts')));
+    expect(services.map((s) => s.name).sort()).toEqual(withTables.sort());
+    expect(services.flatMap((s) => s.routes).filter((r) => r.access !== 'public').length).toBeGreaterThan(15);
+  });
+
+  it('refuses anonymous callers and callers of another kind, before reading the request', async () => {
+    const before = await snapshot(h.mongo);
+    const wrong: string[] = [];
+    for (const { name, routes, as } of services) {
+      for (const route of routes.filter((r) => r.access !== 'public')) {
+        const admitted: readonly string[] = ACCESS_KINDS[route.access as keyof typeof ACCESS_KINDS];
+        for (const [kind, identity] of ALL_KINDS.filter(([kind]) => !admitted.includes(kind))) {
+          const expected = kind === 'anonymous' && route.access !== 'gateway' ? 401 : 403;
+          const res = await send(as(identity), route);
+          if (res.status !== expected || res.body.success !== false) wrong.push(`${name} ${route.method.toUpperCase()} ${route.path} as ${kind}: ${res.status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(h.mongo)).toEqual(before);
+  });
+
+  it("refuses another tenant on every member and agent route, changing nothing", async () => {
+    const before = await snapshot(h.mongo);
+    const wrong: string[] = [];
+    for (const { name, routes, as } of services) {
+      for (const route of routes.filter((r) => r.access === 'member' || r.access === 'agent')) {
+        const example = TENANT_REQUESTS[route.operationId];
+        if (!example) {
+          wrong.push(`${name} ${route.operationId}: add a request naming tenant A's resource to TENANT_REQUESTS`);
+          continue;
+        }
+        if (example === 'caller') continue;
+        for (const [who, identity] of strangers) {
+          if (!(ACCESS_KINDS[route.access] as readonly string[]).includes(identity.kind)) continue;
+          const res = await send(as(identity), route, example(tenantA));
+          if (res.status !== 403) wrong.push(`${name} ${route.method.toUpperCase()} ${route.path} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot(h.mongo)).toEqual(before);
+  });
+
+  it("the tenant requests are right: tenant A's own member passes them", async () => {
+    // Otherwise a 403 above could come from a bad request rather than from the rule.
+    const owner = (await h.mongo.collection('eu', 'users').findOne({ _id: tenantA.workspaceId } as never)) as { ownerUserId: string; email: string } | null;
+    const member: Identity = { kind: 'user', userId: owner!.ownerUserId, email: owner!.email };
+    const refused: string[] = [];
+    for (const { routes, as } of services) {
+      for (const route of routes.filter((r) => r.access === 'member' || r.access === 'agent')) {
+        const example = TENANT_REQUESTS[route.operationId];
+        // (deleting and removing would spoil the fixture; their rule is the same loader's)
+        if (typeof example !== 'function' || route.operationId === 'deleteWorkspace' || route.operationId === 'removeWorkspaceMember') continue;
+        const res = await send(as(member), route, example(tenantA));
+        if (res.status === 401 || res.status === 403) refused.push(`${route.operationId}: ${res.status}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+});

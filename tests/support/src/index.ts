@@ -1,0 +1,5 @@
+export * from './infra';
+export * from './identities';
+export * from './requests';
+export * from './mail';
+export * from './services';

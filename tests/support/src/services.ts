@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { RegionalMongo } from '@platform/kit';
+// The services, started in-process the way their main.ts starts them (without Kafka).
+import { buildApp as buildAgentApp, routeTable as agentRouteTable, type AppDeps as AgentAppDeps } from '../../../services/agent/src/app';
+import { loadConfig as loadAgentConfig, type AgentConfig } from '../../../services/agent/src/config';
+import { INDEXES as AGENT_INDEXES } from '../../../services/agent/src/store/collections';
+import { buildApp as buildWorkspaceApp, routeTable as workspaceRouteTable } from '../../../services/workspace/src/app';
+import { loadConfig as loadWorkspaceConfig, type WorkspaceConfig } from '../../../services/workspace/src/config';
+import { smtpMailer, type Mailer } from '../../../services/workspace/src/mail/mailer';
+import { INDEXES as WORKSPACE_INDEXES } from '../../../services/workspace/src/store/collections';
+import { dropAll, freshMongo, logger } from './infra';
+import { signedCaller, type Caller } from './requests';
+import type { Identity, RouteDescription } from '@platform/kit';
+import type { Region } from '@platform/contracts';
+
+export type { AgentConfig, WorkspaceConfig };
+
+/** Configuration overrides; nested objects are merged key by key. */
+export type Overrides<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
+
+function withOverrides<T extends object>(base: T, overrides: Overrides<T>): T {
+  const config = { ...base } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = config[key];
+    config[key] = current && typeof current === 'object' && !Array.isArray(current) ? { ...current, ...(value as object) } : value;
+  }
+  return config as T;
+}
+
+export interface RunningService<C> {
+  app: Express;
+  /** the service's route table, as its app mounts it */
+  routes: RouteDescription[];
+  mongo: RegionalMongo;
+  config: C;
+  /** Requests as the gateway forwards them. */
+  as: (identity: Identity, region?: Region) => Caller;
+  close: () => Promise<void>;
+}
+
+export interface WorkspaceService extends RunningService<WorkspaceConfig> {
+  /** Moves the service's clock (expiry, rate-limit windows). */
+  advanceClock: (ms: number) => void;
+}
+
+/**
+ * The workspace service in-process on `mongo` (fresh per-test databases by default), mailing
+ * through the real SMTP inbox unless given a mailer; no Kafka.
+ */
+export async function startWorkspaceService(
+  options: { mongo?: RegionalMongo; config?: Overrides<WorkspaceConfig>; mailer?: Mailer; eventsWritten?: () => void } = {},
+): Promise<WorkspaceService> {
+  const config = withOverrides(loadWorkspaceConfig(), options.config ?? {});
+  const mongo = options.mongo ?? (await freshMongo());
+  await mongo.ensureIndexes(WORKSPACE_INDEXES);
+  const mailer = options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom);
+  let offset = 0;
+  const deps = { config, mongo, mailer, logger, eventsWritten: options.eventsWritten, now: () => new Date(Date.now() + offset) };
+  const app = buildWorkspaceApp(deps);
+  return {
+    app,
+    routes: workspaceRouteTable(deps).routes,
+    mongo,
+    config,
+    as: signedCaller(app, config.platform.internalSigningSecret),
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await mailer.close();
+      if (!options.mongo) await dropAll(mongo);
+    },
+  };
+}
+
+export interface AgentService extends RunningService<AgentConfig> {
+  /** The real workspace service the agent service asks about membership (same databases). */
+  workspace: WorkspaceService;
+}
+
+/**
+ * The agent service in-process on fresh per-test databases, asking a real workspace service
+ * (also in-process, listening on a free port, same databases) about membership; no Kafka
+ * unless the test starts a relay through `eventsWritten`.
+ */
+export async function startAgentService(
+  options: { config?: Overrides<AgentConfig> } & Partial<Pick<AgentAppDeps, 'eventsWritten' | 'files' | 'chat' | 'now'>> = {},
+): Promise<AgentService> {
+  const mongo = await freshMongo();
+  await mongo.ensureIndexes(AGENT_INDEXES);
+  const workspace = await startWorkspaceService({ mongo, mailer: { send: async () => undefined, close: async () => undefined } });
+  const server: Server = await new Promise((resolve) => {
+    const listening = workspace.app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  const config = withOverrides(loadAgentConfig(), { workspaceServiceUrl: `http://127.0.0.1:${port}`, ...options.config });
+  const { config: _config, ...deps } = options;
+  const app = buildAgentApp({ config, mongo, logger, ...deps });
+  return {
+    app,
+    routes: agentRouteTable({ config, mongo, logger, ...deps }).routes,
+    mongo,
+    config,
+    workspace,
+    as: signedCaller(app, config.platform.internalSigningSecret),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await workspace.close();
+      await dropAll(mongo);
+    },
+  };
+}
