@@ -30,7 +30,8 @@ describe('credentials that stop working, through the gateway', () => {
   beforeAll(async () => {
     workspace = await startUpstream('workspace', { credentials: workspaceCredentials });
     agent = await startUpstream('agent', { credentials: agentCredentials });
-    const env = gatewayEnv({ SERVICE_URL_WORKSPACE: workspace.url, SERVICE_URL_AGENT: agent.url });
+    // The test client stands where the ingress would: the one hop trusted to name the client IP.
+    const env = gatewayEnv({ SERVICE_URL_WORKSPACE: workspace.url, SERVICE_URL_AGENT: agent.url, TRUST_PROXY: 'loopback' });
     gateway = createGateway(loadConfig(env), silentLogger);
     otherReplica = createGateway(loadConfig({ ...env, SESSION_CACHE_TTL_MS: '0' }), silentLogger);
   });

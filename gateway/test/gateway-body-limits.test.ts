@@ -8,7 +8,9 @@ import { loadConfig } from '../src/config';
 import { answerExpectContinue } from '../src/routes/proxy';
 import { JWT_SECRET, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
 
-const session = `Bearer ${signSession({ userId: 'u1', email: 'u1@example.test' }, JWT_SECRET)}`;
+const signedIn = { userId: 'u1', email: 'u1@example.test', sessionId: 'session-u1' };
+const token = signSession(signedIn, JWT_SECRET);
+const session = `Bearer ${token}`;
 
 /** A real node client, as curl does for large bodies: sends the body only after "100 Continue". */
 function postWithExpectContinue(url: string, body: Buffer, headers: Record<string, string>) {
@@ -33,15 +35,18 @@ function postWithExpectContinue(url: string, body: Buffer, headers: Record<strin
 
 describe('gateway body limits and streaming', () => {
   let agent: Upstream;
+  /** Keeps the sessions: the gateway asks it whether the caller's session still lives. */
+  let workspace: Upstream;
   let gateway: ReturnType<typeof createGateway>;
   // Just over the default 1 MB limit, far under the upload limit.
   const bigBody = { agentId: 'a1', base64Payload: 'A'.repeat(1_500_000) };
 
   beforeAll(async () => {
     agent = await startUpstream('agent', { bodyLimit: UPLOAD.requestBodyLimit });
-    gateway = createGateway(loadConfig(gatewayEnv({ SERVICE_URL_AGENT: agent.url })), silentLogger);
+    workspace = await startUpstream('workspace', { credentials: { [token]: { kind: 'user', ...signedIn } } });
+    gateway = createGateway(loadConfig(gatewayEnv({ SERVICE_URL_AGENT: agent.url, SERVICE_URL_WORKSPACE: workspace.url })), silentLogger);
   });
-  afterAll(() => agent.close());
+  afterAll(() => Promise.all([agent.close(), workspace.close()]));
 
   it('streams an upload of a signed-in caller through to the agent service, in either path form', async () => {
     for (const path of ['/api/agent/procedures/uploadFile', '/api/na/agent/procedures/uploadFile']) {

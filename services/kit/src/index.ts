@@ -10,7 +10,6 @@ export * from './http/openapi';
 export * from './http/metrics';
 export * from './auth/identity';
 export * from './auth/session';
-export * from './auth/require-user';
 export * from './auth/caller';
 export * from './mongo/regional';
 export * from './mongo/regions';

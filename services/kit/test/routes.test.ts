@@ -2,6 +2,7 @@ import express from 'express';
 import Joi from 'joi';
 import request from 'supertest';
 import {
+  admitKinds,
   HttpError,
   createApp,
   createLogger,
@@ -11,7 +12,6 @@ import {
   isWorkspaceSecretOf,
   principalOf,
   regionsFrom,
-  requireUser,
   type AccessPolicy,
   type Authorizer,
   type Identity,
@@ -165,11 +165,11 @@ describe('route table: access enforced by mountRoutes', () => {
 });
 
 describe('identity helpers', () => {
-  it('regionsFrom, requireUser and principalOf', () => {
+  it('regionsFrom, admitKinds and principalOf', () => {
     expect(regionsFrom('na')).toEqual(['na', 'eu']);
-    expect(() => requireUser({ identity: { kind: 'anonymous' } })).toThrow(expect.objectContaining({ status: 401 }));
-    expect(() => requireUser({ identity: { kind: 'gateway' } })).toThrow(expect.objectContaining({ status: 403 }));
-    expect(requireUser({ identity: { kind: 'user', userId: 'u', email: 'e@x.io' } })).toEqual({ kind: 'user', userId: 'u', email: 'e@x.io' });
+    expect(() => admitKinds({ kind: 'anonymous' }, ['user'])).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => admitKinds({ kind: 'gateway' }, ['user'])).toThrow(expect.objectContaining({ status: 403 }));
+    expect(admitKinds({ kind: 'user', userId: 'u', email: 'e@x.io' }, ['user'])).toEqual({ kind: 'user', userId: 'u', email: 'e@x.io' });
     expect(principalOf({ kind: 'user', userId: 'u', email: 'e@x.io' })).toEqual({ kind: 'user', id: 'u' });
     expect(principalOf({ kind: 'workspace', workspaceId: 'w', region: 'eu' })).toEqual({ kind: 'workspace', id: 'w', region: 'eu' });
     expect(principalOf({ kind: 'agent', agentId: 'a', region: 'na' })).toEqual({ kind: 'agent', id: 'a', region: 'na' });
