@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { AGENT_SETTINGS_PLATFORMS, AGENT_THEMES, BUTTONS_LAYOUTS, type Region } from '@platform/contracts';
-import { Button, CopyButton, Group, IconRefresh, NOTICES, Stack, Text, TextInput, notify, useRotateAgentSecretKey, useTranslateLanguages } from '@platform/ui';
-import { ConfirmDialog } from '../../app/ConfirmDialog';
+import { Group, NOTICES, Stack, TextInput, notify, useRotateAgentSecretKey, useTranslateLanguages } from '@platform/ui';
+import { SecretActions } from '../../app/SecretActions';
 import { CssEditor } from '../editor-slots';
 import { FormSection, NumberField, SelectField, SwitchField, TextAreaField, TextField, useAgentForm, useField } from '../forms/fields';
 import type { TabProps } from './TabContent';
@@ -22,44 +21,27 @@ export const REGENERATE_AGENT_KEY_WARNING = 'The current key stops working at on
 function SecretKeyField({ region, agentId }: { region: Region; agentId: string }) {
   const key = useField<string>('SECRET_API_KEY');
   const rotate = useRotateAgentSecretKey();
-  const [confirming, setConfirming] = useState(false);
   const regenerate = () =>
-    rotate.mutate(
-      { region, agentId },
-      {
-        onSuccess: (answer) => {
-          key.onChange(answer.data.SECRET_API_KEY);
-          notify.success(NOTICES.agent.secretKeyRegenerated);
-          setConfirming(false);
-        },
-        onError: () => notify.error(NOTICES.agent.secretKeyRegenerateFailed),
+    rotate.mutateAsync({ region, agentId }).then(
+      (answer) => {
+        key.onChange(answer.data.SECRET_API_KEY);
+        notify.success(NOTICES.agent.secretKeyRegenerated);
+      },
+      (error: unknown) => {
+        notify.error(NOTICES.agent.secretKeyRegenerateFailed);
+        throw error;
       },
     );
   return (
     <Group align="flex-end" gap="xs">
       <TextInput label="Secret API key" description="Authorises server calls for this agent" value={key.value ?? ''} readOnly style={{ flex: 1 }} error={key.error} data-testid="agent-secret-key" />
-      <CopyButton value={key.value ?? ''}>
-        {({ copied, copy }) => (
-          <Button variant="default" onClick={() => { copy(); notify.success(NOTICES.agent.copied); }}>
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
-      <Button variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => setConfirming(true)}>
-        Regenerate
-      </Button>
-      {confirming && (
-        <ConfirmDialog
-          title="Regenerate the secret key?"
-          confirmLabel="Regenerate"
-          loading={rotate.isPending}
-          testId="confirm-regenerate-agent-key"
-          onConfirm={regenerate}
-          onClose={() => setConfirming(false)}
-        >
-          <Text size="sm">{REGENERATE_AGENT_KEY_WARNING}</Text>
-        </ConfirmDialog>
-      )}
+      <SecretActions
+        value={key.value ?? ''}
+        confirmTitle="Regenerate the secret key?"
+        warning={REGENERATE_AGENT_KEY_WARNING}
+        testId="confirm-regenerate-agent-key"
+        onRegenerate={regenerate}
+      />
     </Group>
   );
 }
