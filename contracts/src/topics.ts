@@ -45,6 +45,12 @@ export const TOPICS = {
     partitions: 6,
     description: 'Workspace lifecycle: created, updated, deleted, member joined or removed; key: workspace id.',
   },
+  credentialRevocations: {
+    name: 'platform.credential-revocations',
+    partitions: 3,
+    description:
+      'Sessions ended and secrets rotated, so every gateway replica drops its cached verdicts at once; each replica reads every event (its own consumer group). Ids only, never a secret; key: user, workspace or agent id.',
+  },
   platformProbe: {
     name: 'platform.probe',
     partitions: 1,
@@ -59,8 +65,11 @@ export type TopicName = (typeof TOPICS)[TopicKey]['name'];
 export const dlqTopic = (name: string) => `${name}.dlq`;
 /** Dead letters are rare and read in order by people, so one partition. */
 export const DLQ_PARTITIONS = 1;
-/** Topics without a dead-letter topic: the probe has no consumer that could fail. */
-const TOPICS_WITHOUT_DLQ: readonly TopicName[] = [TOPICS.platformProbe.name];
+/**
+ * Topics without a dead-letter topic: the probe has no consumer that could fail, and a
+ * revocation only evicts cache entries (nothing to retry; the cache TTL is the safety net).
+ */
+const TOPICS_WITHOUT_DLQ: readonly TopicName[] = [TOPICS.platformProbe.name, TOPICS.credentialRevocations.name];
 
 /** Every topic to create: TOPICS plus the dead-letter topic of each consumed one. */
 export function allTopics(): TopicDefinition[] {

@@ -90,6 +90,9 @@ describe('asyncapi.yaml', () => {
 
   it('rejects, like the joi schemas, events that break the contract', () => {
     const [newAgent, connection, subdomain, message, credits, email] = sampleEvents() as unknown as Record<string, any>[];
+    const sample = (type: EventType) => sampleEvents().find((event) => event.type === type) as unknown as Record<string, any>;
+    const rotated = sample('credentials.workspace-secret-rotated');
+    const sessionEnded = sample('credentials.session-ended');
     const broken: [string, Record<string, any>][] = [
       ['secret in new-agent', { ...newAgent, data: { agent: { ...newAgent.data.agent, SECRET_API_KEY: 'vg_' + 'a'.repeat(20) } } }],
       ['nested secret in new-agent', { ...newAgent, data: { agent: { ...newAgent.data.agent, flowise: { webhookSecret: 's' } } } }],
@@ -106,6 +109,8 @@ describe('asyncapi.yaml', () => {
       ['negative credits', { ...credits, data: { ...credits.data, amount: -1 } }],
       ['e-mail notification without recipients', { ...email, data: { ...email.data, to: undefined } }],
       ['channel data under the new-agent type', { ...connection, type: 'new-agent' }],
+      ['a secret in a revocation', { ...rotated, data: { ...rotated.data, workspaceSecret: 'vg_' + 'a'.repeat(20) } }],
+      ['session revocation without its session', { ...sessionEnded, data: { userId: 'user1' } }],
     ];
     for (const [reason, event] of broken) {
       const received = asJson(event);

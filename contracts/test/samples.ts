@@ -31,5 +31,10 @@ export function sampleEvents(): PlatformEvent[] {
     makeEvent('workspace.member-joined', { ...where, data: { uid: 'workspace1', email: 'friend@acme.io' } }),
     makeEvent('workspace.member-removed', { ...where, data: { uid: 'workspace1', email: 'friend@acme.io' } }),
     makeEvent('platform.probe', { region: 'na', workspaceId: 'infra', data: { probeId: 'probe-1' } }),
+    makeEvent('credentials.session-ended', { ...where, data: { userId: 'user1', sessionId: 'session-1' } }),
+    makeEvent('credentials.user-sessions-ended', { ...where, data: { userId: 'user1', exceptSessionId: 'session-2' } }),
+    makeEvent('credentials.user-sessions-ended', { ...where, data: { userId: 'user1' } }),
+    makeEvent('credentials.workspace-secret-rotated', { ...where, data: { uid: 'workspace1' } }),
+    makeEvent('credentials.agent-secret-key-rotated', { ...where, data: { agentId: agent.ID } }),
   ];
 }

@@ -5,6 +5,7 @@ import type { GatewayConfig } from './config';
 import { CredentialVerifier } from './clients/credential-verifier';
 import { ServiceCatalog } from './clients/service-catalog';
 import { SessionVerifier } from './clients/session-verifier';
+import { applyRevocation } from './events/revocations';
 import { authenticate } from './routes/auth';
 import { resolveRoute, stripPlatformHeaders } from './routes/context';
 import { corsForOrigins } from './routes/cors';
@@ -23,6 +24,8 @@ export interface Gateway {
   /** /metrics and /readyz/services, for the internal port only. */
   admin: Express;
   rateCounts: SharedRateCounts;
+  /** Drops the cached verdicts a revocation event makes wrong (fed by the revocation consumer); false: not a revocation. */
+  applyRevocation: (event: unknown) => boolean;
 }
 
 export interface GatewayDeps {
@@ -80,7 +83,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   admin.disable('x-powered-by');
   admin.get('/metrics', metricsHandler(metrics));
   admin.use(readinessRoute(catalog));
-  return { app, admin, rateCounts };
+  return { app, admin, rateCounts, applyRevocation: (event) => applyRevocation({ sessions, verifier }, event) };
 }
 
 /** The public app alone, with in-process rate-limit counts. */

@@ -27,6 +27,8 @@ export interface GatewayConfig {
   /** How long a live session is trusted before the workspace service is asked again (other replicas see a sign-out this late). */
   sessionCache: { ttlMs: number; staleMs: number; maxEntries: number };
   openApiCacheMs: number;
+  /** Where revocations (sign-outs, rotations) reach every replica at once; none: the cache TTLs alone bound them. */
+  kafkaBrokers: string[];
   frontendDist: string;
   logLevel: string;
 }
@@ -108,6 +110,10 @@ export function loadConfig(source: Source = process.env): GatewayConfig {
       maxEntries: readInt(source, 'SESSION_CACHE_MAX_ENTRIES', 50_000),
     },
     openApiCacheMs: readInt(source, 'OPENAPI_CACHE_MS', 30_000),
+    kafkaBrokers: read(source, 'KAFKA_BROKERS', '')
+      .split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
     frontendDist: path.resolve(REPO_ROOT, read(source, 'FRONTEND_DIST', 'frontends/shell/dist')),
     logLevel: read(source, 'LOG_LEVEL', 'info'),
   };

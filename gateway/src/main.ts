@@ -2,6 +2,7 @@ import { MongoClient } from 'mongodb';
 import { createLogger, serve } from '@platform/kit';
 import { buildGateway } from './app';
 import { loadConfig } from './config';
+import { startRevocationConsumer } from './events/revocations';
 import { answerExpectContinue } from './routes/proxy';
 import { RATE_COUNTS_COLLECTION, SharedRateCounts } from './store/rate-counts';
 
@@ -17,10 +18,13 @@ async function main(): Promise<void> {
     collection: mongo?.db().collection(RATE_COUNTS_COLLECTION),
     logger,
   }).start();
-  const { app, admin } = buildGateway(config, logger, { rateCounts });
+  const { app, admin, applyRevocation } = buildGateway(config, logger, { rateCounts });
+  const revocations = config.kafkaBrokers.length ? startRevocationConsumer({ brokers: config.kafkaBrokers, logger, apply: applyRevocation }) : undefined;
+  if (!revocations) logger.warn('KAFKA_BROKERS unset: revocations reach other replicas only when their caches expire');
   const internal = config.adminPort ? admin.listen(config.adminPort) : undefined;
   const closers = [
     async () => void internal?.close(),
+    async () => revocations?.stop(),
     () => rateCounts.stop(),
     async () => mongo?.close(),
   ];

@@ -2,21 +2,29 @@ import Joi from 'joi';
 import { TOPICS, type TopicName } from '../topics';
 import { eventEnvelopeSchema, eventSchemaOf, type EventEnvelope } from './envelope';
 import {
+  agentSecretKeyRotatedDataSchema,
   channelMessageReceivedDataSchema,
   creditsConsumedDataSchema,
   notificationRequestedDataSchema,
   platformProbeDataSchema,
+  sessionEndedDataSchema,
+  userSessionsEndedDataSchema,
   workspaceCreatedDataSchema,
   workspaceDeletedDataSchema,
   workspaceMemberDataSchema,
+  workspaceSecretRotatedDataSchema,
   workspaceUpdatedDataSchema,
+  type AgentSecretKeyRotatedData,
   type ChannelMessageReceivedData,
   type CreditsConsumedData,
   type NotificationRequestedData,
   type PlatformProbeData,
+  type SessionEndedData,
+  type UserSessionsEndedData,
   type WorkspaceCreatedData,
   type WorkspaceDeletedData,
   type WorkspaceMemberData,
+  type WorkspaceSecretRotatedData,
   type WorkspaceUpdatedData,
 } from './internal';
 import {
@@ -42,6 +50,10 @@ export interface EventDataMap {
   'workspace.member-joined': WorkspaceMemberData;
   'workspace.member-removed': WorkspaceMemberData;
   'platform.probe': PlatformProbeData;
+  'credentials.session-ended': SessionEndedData;
+  'credentials.user-sessions-ended': UserSessionsEndedData;
+  'credentials.workspace-secret-rotated': WorkspaceSecretRotatedData;
+  'credentials.agent-secret-key-rotated': AgentSecretKeyRotatedData;
 }
 export type EventType = keyof EventDataMap;
 export type PlatformEvent<T extends EventType = EventType> = { [K in T]: EventEnvelope<K, EventDataMap[K]> }[T];
@@ -85,7 +97,13 @@ export const EVENT_CATALOG: { [T in EventType]: EventDefinition<T> } = {
   'workspace.member-joined': { topic: TOPICS.workspaceEvents.name, data: workspaceMemberDataSchema, key: byWorkspace },
   'workspace.member-removed': { topic: TOPICS.workspaceEvents.name, data: workspaceMemberDataSchema, key: byWorkspace },
   'platform.probe': { topic: TOPICS.platformProbe.name, data: platformProbeDataSchema, key: byWorkspace },
+  'credentials.session-ended': { topic: TOPICS.credentialRevocations.name, data: sessionEndedDataSchema, key: (event) => event.data.userId },
+  'credentials.user-sessions-ended': { topic: TOPICS.credentialRevocations.name, data: userSessionsEndedDataSchema, key: (event) => event.data.userId },
+  'credentials.workspace-secret-rotated': { topic: TOPICS.credentialRevocations.name, data: workspaceSecretRotatedDataSchema, key: (event) => event.data.uid },
+  'credentials.agent-secret-key-rotated': { topic: TOPICS.credentialRevocations.name, data: agentSecretKeyRotatedDataSchema, key: (event) => event.data.agentId },
 };
+/** The events on the revocations topic, which the gateway applies to its caches. */
+export type RevocationEvent = PlatformEvent<'credentials.session-ended' | 'credentials.user-sessions-ended' | 'credentials.workspace-secret-rotated' | 'credentials.agent-secret-key-rotated'>;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
 
 /** The full envelope schema of one event type. */

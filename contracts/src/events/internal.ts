@@ -99,6 +99,43 @@ export const workspaceMemberDataSchema = Joi.object<WorkspaceMemberData, true>({
   email: email().required(),
 });
 
+/*
+ * Revocations (topic platform.credential-revocations): written by the owning service with the
+ * change, read by every gateway replica to drop its cached verdicts. Ids only, never a secret.
+ */
+
+/** credentials.session-ended: a sign-out ended this session. */
+export interface SessionEndedData {
+  userId: string;
+  sessionId: string;
+}
+export const sessionEndedDataSchema = Joi.object<SessionEndedData, true>({
+  userId: documentId().required(),
+  sessionId: documentId().required(),
+});
+
+/** credentials.user-sessions-ended: a new password ended every session of the user but the one that set it. */
+export interface UserSessionsEndedData {
+  userId: string;
+  exceptSessionId?: string;
+}
+export const userSessionsEndedDataSchema = Joi.object<UserSessionsEndedData, true>({
+  userId: documentId().required(),
+  exceptSessionId: documentId(),
+});
+
+/** credentials.workspace-secret-rotated: the workspace's previous secret no longer works. */
+export interface WorkspaceSecretRotatedData {
+  uid: string;
+}
+export const workspaceSecretRotatedDataSchema = Joi.object<WorkspaceSecretRotatedData, true>({ uid: documentId().required() });
+
+/** credentials.agent-secret-key-rotated: the agent's previous SECRET_API_KEY no longer works. */
+export interface AgentSecretKeyRotatedData {
+  agentId: string;
+}
+export const agentSecretKeyRotatedDataSchema = Joi.object<AgentSecretKeyRotatedData, true>({ agentId: documentId().required() });
+
 /** platform.probe: a marker the infrastructure test looks for. */
 export interface PlatformProbeData {
   probeId: string;

@@ -74,6 +74,13 @@ export class SessionVerifier {
     this.lastKnown.deleteWhere(other);
   }
 
+  /** A session ended elsewhere (another replica's sign-out): its next use is asked again, and the service refuses it. */
+  forgetSession(sessionId: string): void {
+    const ended = (identity: Identity | null) => identity?.kind === 'user' && identity.sessionId === sessionId;
+    this.cache.deleteWhere(ended);
+    this.lastKnown.deleteWhere(ended);
+  }
+
   private lifetimeMs(token: string): number {
     return Math.max(1, sessionSecondsLeft(token, this.now()) * 1000);
   }

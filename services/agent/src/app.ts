@@ -80,7 +80,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
   const agents = new AgentUseCases(useCaseDeps, access);
   const versions = new VersionUseCases(useCaseDeps, writer);
   const templates = new TemplateUseCases(writer);
-  const secretKeys = new SecretKeyUseCases(stores.agents);
+  const secretKeys = new SecretKeyUseCases(stores.agents, useCaseDeps.eventsWritten);
   const uploads = new UploadUseCases({
     files: deps.files ?? new GridFsFileStorage(deps.mongo),
     publicUrl: deps.config.publicUrl,

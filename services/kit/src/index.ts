@@ -17,6 +17,7 @@ export * from './events/kafka';
 export * from './events/outbox';
 export * from './events/relay';
 export * from './events/consumer';
+export * from './events/broadcast';
 export * from './platform';
 export * from './http/body';
 export * from './http/security-headers';

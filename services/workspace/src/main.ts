@@ -10,7 +10,8 @@ async function main() {
     service: 'workspace',
     config: config.platform,
     indexes: INDEXES,
-    outboxCollections: [COLLECTION.workspaces],
+    // Accounts and sessions carry the revocations of a new password and of a sign-out.
+    outboxCollections: [COLLECTION.workspaces, COLLECTION.accounts, COLLECTION.sessions],
   });
   const { logger, mongo, relay, readiness } = platform;
   const mailer = smtpMailer(config.smtpUrl, config.mailFrom);

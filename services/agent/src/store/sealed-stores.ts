@@ -1,5 +1,5 @@
 import { stripAgentSecrets, type Region } from '@platform/contracts';
-import { SecretBox, type OutboxEntry, type RegionalMongo } from '@platform/kit';
+import { SecretBox, updateWithOutbox, type OutboxEntry, type RegionalMongo } from '@platform/kit';
 import type { AgentRecord } from '../domain/agent-record';
 import { mapChannelCredentials, withCredentialsFrom } from '../domain/channel-credentials';
 import type { AgentVersionRecord } from '../domain/versions';
@@ -43,13 +43,13 @@ export class SealedAgentStore extends AgentStore {
    * A new SECRET_API_KEY, only if nobody saved since `seen` (the save counter moves on, so a
    * save that read the old key cannot write it back). false: someone else saved first.
    */
-  async rotateSecretKey(region: Region, seen: AgentRecord, secretKey: string): Promise<boolean> {
+  async rotateSecretKey(region: Region, seen: AgentRecord, secretKey: string, events: OutboxEntry[]): Promise<boolean> {
     const result = await this.db
       .collection<AgentRecord>(region, COLLECTION.agents)
       // Agents written before the counter existed have none.
       .updateOne(
         { _id: seen._id, _version: seen._version === undefined ? { $exists: false } : seen._version },
-        { $set: { SECRET_API_KEY: secretKey, _version: (seen._version ?? 0) + 1 } },
+        updateWithOutbox<AgentRecord>({ $set: { SECRET_API_KEY: secretKey, _version: (seen._version ?? 0) + 1 } }, events),
       );
     return result.modifiedCount === 1;
   }

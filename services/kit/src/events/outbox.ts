@@ -1,5 +1,5 @@
 import type { Document, UpdateFilter } from 'mongodb';
-import type { EventEnvelope } from '@platform/contracts';
+import { eventRoute, makeEvent, type EventDataMap, type EventEnvelope, type EventType } from '@platform/contracts';
 
 /**
  * The outbox lives inside the aggregate's own document: the state change and the events
@@ -27,6 +27,17 @@ export const OUTBOX_PROJECTION = { _outbox: 0, _outboxAt: 0, _outboxLease: 0 } a
 
 export function outboxEntry(topic: string, key: string, envelope: EventEnvelope): OutboxEntry {
   return { id: envelope.id, topic, key, envelope };
+}
+
+/** An outbox entry for a catalogued event type: a fresh envelope, sent on its topic with its key. */
+export function catalogOutboxEntry<T extends EventType>(
+  type: T,
+  fields: Pick<EventEnvelope<T, EventDataMap[T]>, 'region' | 'workspaceId' | 'data'>,
+): OutboxEntry {
+  const event = makeEvent(type, fields);
+  const { topic, key } = eventRoute(event);
+  // The outbox stores any envelope; the typed data was checked above.
+  return outboxEntry(topic, key, event as unknown as EventEnvelope);
 }
 
 /** A new document together with the events its creation causes. */

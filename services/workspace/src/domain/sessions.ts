@@ -10,6 +10,8 @@ export interface SessionRecord {
   userId: string;
   createdAt: Date;
   expiresAt: Date;
+  /** Set by sign-out; the record stays until its revocation event has been sent. */
+  endedAt?: Date;
 }
 
 export function newSession(userId: string, now: Date, ttlSeconds: number): SessionRecord {

@@ -1,5 +1,5 @@
 import type { Region } from '@platform/contracts';
-import { isDuplicateKey, type RegionalMongo } from '@platform/kit';
+import { isDuplicateKey, updateWithOutbox, type OutboxEntry, type RegionalMongo } from '@platform/kit';
 import type { AccountRecord } from '../domain/accounts';
 import { COLLECTION } from './collections';
 
@@ -30,8 +30,9 @@ export class AccountStore {
     }
   }
 
-  async setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
-    const result = await this.accounts.updateOne({ _id: userId }, { $set: { passwordHash } });
+  /** The new hash and the events it causes (the user's other sessions revoked), in one write. */
+  async setPasswordHash(userId: string, passwordHash: string, events: OutboxEntry[]): Promise<boolean> {
+    const result = await this.accounts.updateOne({ _id: userId }, updateWithOutbox<AccountRecord>({ $set: { passwordHash } }, events));
     return result.matchedCount === 1;
   }
 }

@@ -11,7 +11,7 @@ export const COLLECTION = {
   invitations: 'invitations',
   /** fixed-window counters: code sends, password failures, invitations */
   rateLimits: 'rate_limits',
-  /** signed-in sessions (accounts region): a session JWT is accepted while its record lives */
+  /** signed-in sessions (accounts region): a session JWT is accepted while its record lives and has not ended */
   sessions: 'sessions',
 } as const;
 
@@ -25,8 +25,8 @@ export const INDEXES: CollectionIndexes[] = [
       OUTBOX_INDEX,
     ],
   },
-  { collection: COLLECTION.accounts, indexes: [{ key: { email: 1 }, name: 'account_email_unique', unique: true }] },
+  { collection: COLLECTION.accounts, indexes: [{ key: { email: 1 }, name: 'account_email_unique', unique: true }, OUTBOX_INDEX] },
   { collection: COLLECTION.loginCodes, indexes: [{ key: { email: 1, createdAt: -1 }, name: 'login_code_latest' }] },
-  { collection: COLLECTION.sessions, indexes: [{ key: { userId: 1 }, name: 'session_user' }] },
+  { collection: COLLECTION.sessions, indexes: [{ key: { userId: 1 }, name: 'session_user' }, OUTBOX_INDEX] },
   { collection: COLLECTION.invitations, indexes: [{ key: { uid: 1, email: 1 }, name: 'invitation_workspace_email' }] },
 ];

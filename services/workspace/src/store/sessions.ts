@@ -1,9 +1,13 @@
 import type { Region } from '@platform/contracts';
-import type { RegionalMongo } from '@platform/kit';
+import { updateWithOutbox, type OutboxEntry, type RegionalMongo } from '@platform/kit';
 import type { SessionRecord } from '../domain/sessions';
 import { COLLECTION } from './collections';
 
-/** Live sessions, next to the accounts (one directory for both regions). Ending one deletes it. */
+/**
+ * Sessions, next to the accounts (one directory for both regions). A sign-out marks its
+ * session ended with the revocation event in the same write (outbox); the record goes once
+ * the event is out.
+ */
 export class SessionStore {
   constructor(private readonly mongo: RegionalMongo, private readonly region: Region) {}
 
@@ -15,13 +19,19 @@ export class SessionStore {
     await this.sessions.insertOne(record);
   }
 
-  /** Whether the user's session exists and has not expired. */
+  /** Whether the user's session exists, has not ended and has not expired. */
   async isActive(sessionId: string, userId: string, now: Date): Promise<boolean> {
-    return (await this.sessions.countDocuments({ _id: sessionId, userId, expiresAt: { $gt: now } }, { limit: 1 })) > 0;
+    const live = { _id: sessionId, userId, endedAt: { $exists: false }, expiresAt: { $gt: now } };
+    return (await this.sessions.countDocuments(live, { limit: 1 })) > 0;
   }
 
-  async end(sessionId: string, userId: string): Promise<void> {
-    await this.sessions.deleteOne({ _id: sessionId, userId });
+  /** false: no such live session (already ended), so no event either. */
+  async end(sessionId: string, userId: string, now: Date, events: OutboxEntry[]): Promise<boolean> {
+    const result = await this.sessions.updateOne(
+      { _id: sessionId, userId, endedAt: { $exists: false } },
+      updateWithOutbox<SessionRecord>({ $set: { endedAt: now } }, events, now),
+    );
+    return result.modifiedCount === 1;
   }
 
   /** Ends every session of the user but `keep` (the one that asked), and the expired ones. */
@@ -29,7 +39,11 @@ export class SessionStore {
     await this.sessions.deleteMany(keep ? { userId, _id: { $ne: keep } } : { userId });
   }
 
+  /** Removes the user's expired sessions and the ended ones whose revocation has been sent. */
   async pruneExpired(userId: string, now: Date): Promise<void> {
-    await this.sessions.deleteMany({ userId, expiresAt: { $lte: now } });
+    await this.sessions.deleteMany({
+      userId,
+      $or: [{ expiresAt: { $lte: now } }, { endedAt: { $exists: true }, _outboxAt: { $exists: false } }],
+    } as never);
   }
 }

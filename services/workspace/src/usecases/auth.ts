@@ -126,11 +126,17 @@ export class AuthUseCases {
     return { account, isNewUser: false, session: await this.sessions.start(account) };
   }
 
-  /** Sets the password and ends the user's other sessions (the one that set it stays). */
+  /**
+   * Sets the password and ends the user's other sessions (the one that set it stays). The
+   * sessions go first, so when the revocation written with the password reaches the gateways,
+   * the workspace service already refuses them.
+   */
   async setPassword(user: { userId: string; sessionId?: string }, password: string): Promise<AccountRecord> {
     const passwordHash = await hashPassword(password);
-    if (!(await this.deps.accounts.setPasswordHash(user.userId, passwordHash))) throw unauthorized(AUTH_MESSAGES.signInRequired);
     await this.sessions.endOthers(user.userId, user.sessionId);
+    const revocation = this.sessions.othersEnded(user.userId, user.sessionId);
+    if (!(await this.deps.accounts.setPasswordHash(user.userId, passwordHash, [revocation]))) throw unauthorized(AUTH_MESSAGES.signInRequired);
+    this.deps.eventsWritten();
     return (await this.deps.accounts.findById(user.userId))!;
   }
 

@@ -13,7 +13,7 @@ import {
   type Workspace,
   type WorkspaceAccessCheckRequest,
 } from '@platform/contracts';
-import { HttpError, badRequest, forbidden, isWorkspaceSecretOf, notFound, regionsFrom, type Identity, type UserCaller } from '@platform/kit';
+import { HttpError, badRequest, catalogOutboxEntry, forbidden, isWorkspaceSecretOf, notFound, regionsFrom, type Identity, type UserCaller } from '@platform/kit';
 import { authorize, isMember, type WorkspaceAction } from '../domain/access';
 import { includesEmail, normalizeEmail, sameEmail } from '../domain/emails';
 import { isPublicHttpUrl } from '../domain/events-endpoint';
@@ -153,7 +153,9 @@ export class WorkspaceUseCases {
     const { uid } = workspace;
     const workspaceSecret = newWorkspaceSecret();
     const event = workspaceEvent('workspace.updated', region, uid, { uid, changedFields: ['workspaceSecret'] });
-    if (!(await this.deps.workspaces.update(region, uid, { workspaceSecret }, [event]))) throw notFound(MESSAGES.workspace.notFound);
+    // Every gateway replica drops its cached verdicts about the old secret when this arrives.
+    const revocation = catalogOutboxEntry('credentials.workspace-secret-rotated', { region, workspaceId: uid, data: { uid } });
+    if (!(await this.deps.workspaces.update(region, uid, { workspaceSecret }, [event, revocation]))) throw notFound(MESSAGES.workspace.notFound);
     this.deps.eventsWritten();
     return { workspaceSecret };
   }
