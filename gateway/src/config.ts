@@ -24,7 +24,7 @@ export interface GatewayConfig {
   /** Credential verification and OpenAPI/readiness fetches from the services. */
   serviceCallTimeoutMs: number;
   credentialCache: { ttlMs: number; negativeTtlMs: number; maxEntries: number };
-  /** How long a live session is trusted before the workspace service is asked again (other replicas see a sign-out this late). */
+  /** How long a live session is trusted before the workspace service is asked again (the bound on a sign-out whose revocation event is lost). */
   sessionCache: { ttlMs: number; staleMs: number; maxEntries: number };
   openApiCacheMs: number;
   /** Where revocations (sign-outs, rotations) reach every replica at once; none: the cache TTLs alone bound them. */

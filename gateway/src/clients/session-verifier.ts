@@ -11,7 +11,7 @@ export interface SessionVerifierOptions {
   region: Region;
   signingSecret: string;
   timeoutMs: number;
-  /** How long a live session is trusted without asking again (bounds how late other replicas see a sign-out). */
+  /** How long a live session is trusted without asking again (bounds how late other replicas see a sign-out whose revocation event is lost). */
   ttlMs: number;
   /** How long a session last known live stays accepted while the workspace service cannot answer. */
   staleMs: number;

@@ -70,7 +70,7 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
  * Sign-out is honoured on this replica before the service answers; after a successful new
  * password or rotation, the cached verdicts about the old credentials go before the answer
  * leaves (so the caller's next request with the old value is already refused). Other
- * replicas follow within their cache TTL (ADR 0009).
+ * replicas follow on the service's revocation event (events/revocations.ts, ADR 0009).
  */
 function watchCredentialChanges(req: Request, res: Response, credential: Credential, options: AuthenticateOptions): void {
   const route = req.gatewayRoute;

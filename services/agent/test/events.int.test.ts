@@ -50,3 +50,34 @@ describe('new-agent reaches Kafka through the outbox', () => {
     expect(events.find((e) => e.data.agent.ID === first.ID)!.data.agent).toMatchObject({ title: 'Support bot', ownerID: workspace.uid });
   });
 });
+
+describe('a rotated agent secret key is revoked through the outbox', () => {
+  let h: Harness;
+  let relay: Awaited<ReturnType<typeof testRelay>>;
+
+  beforeAll(async () => {
+    relay = await testRelay([COLLECTION.agents]);
+    h = await startHarness({ eventsWritten: relay.nudge });
+    relay.start(h.mongo);
+  });
+  afterAll(async () => {
+    await relay.stop();
+    await h.close();
+  });
+
+  it('writes credentials.agent-secret-key-rotated with the new key, keyed by the agent, carrying neither key', async () => {
+    const { person, workspace } = await personWithWorkspace(h, 'na');
+    const agent = await createAgent(h, person, workspace.uid, 'na');
+    const rotated = await h.as(person, 'na').post(`/v2/agents/${agent.ID}/secret-key`, {}).expect(200);
+
+    const event = await waitFor(async () => {
+      const mine = (await readTopicWithKcat(TOPICS.credentialRevocations.name)).filter((record) => record.key === agent.ID);
+      return mine[0] && (JSON.parse(mine[0].value) as EventEnvelope);
+    }, 60_000, 500);
+    expect(event).toMatchObject({ type: 'credentials.agent-secret-key-rotated', region: 'na', workspaceId: workspace.uid, data: { agentId: agent.ID } });
+    expect(validateEvent(event).error).toBeUndefined();
+    const text = JSON.stringify(event);
+    expect(text).not.toContain(rotated.body.data.SECRET_API_KEY);
+    expect(text).not.toContain(agent.SECRET_API_KEY);
+  });
+});
