@@ -76,9 +76,12 @@ EOF
   cp "$ROOT/infra/ferretdb/serialize_writes.go" "$work/src/internal/handler/"
   sed -i 's/^\th\.initCommands()$/\th.initCommands()\n\th.serializeWrites()/' "$work/src/internal/handler/handler.go"
   grep -q 'h.serializeWrites()' "$work/src/internal/handler/handler.go" || die "could not apply the write-serialisation patch to ferretdb"
-  # Let the PostgreSQL backend's pushed-down filters use indexes (see the patch's comments, ADR 0006).
-  patch -s -p1 -d "$work/src" <"$ROOT/infra/ferretdb/postgresql-indexed-filters.patch" ||
-    die "could not apply infra/ferretdb/postgresql-indexed-filters.patch to ferretdb"
+  # PostgreSQL backend: pushed-down filters that use indexes; bulk updates that do not
+  # exhaust the connection pool (see the comments in each patch, ADR 0006).
+  local fix
+  for fix in "$ROOT"/infra/ferretdb/*.patch; do
+    patch -s -p1 -d "$work/src" <"$fix" || die "could not apply ${fix#"$ROOT"/} to ferretdb"
+  done
   (cd "$work/src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -o "$bin.tmp" ./cmd/ferretdb)
   mv "$bin.tmp" "$bin"
   printf '%s' "$stamp" >"$bin.stamp"

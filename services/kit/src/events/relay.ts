@@ -1,5 +1,6 @@
-import type { Producer } from 'kafkajs';
-import type { Collection } from 'mongodb';
+import { randomInt } from 'node:crypto';
+import type { Message, Producer } from 'kafkajs';
+import type { AnyBulkWriteOperation, Collection, Filter, UpdateFilter } from 'mongodb';
 import type { Logger } from '../logger';
 import type { RegionalMongo } from '../mongo/regional';
 import type { OutboxEntry, OutboxFields } from './outbox';
@@ -14,14 +15,15 @@ export interface RelayOptions {
   pollMs?: number;
   /**
    * The wait doubles while looks find nothing, up to this. Writers nudge the relay, so
-   * polling is only the safety net (other replicas, crashes), and on FerretDB each look
-   * scans the collection.
+   * polling is only the safety net (other replicas, crashes).
    */
   maxIdlePollMs?: number;
-  /** How long a claimed document stays reserved for this instance. */
+  /** How long a claimed batch stays reserved for this instance. */
   leaseMs?: number;
   /** Longest wait between attempts while Kafka is unreachable. */
   maxBackoffMs?: number;
+  /** Most documents claimed and published together. */
+  batchSize?: number;
 }
 
 type OutboxDocument = OutboxFields & { _id: string };
@@ -29,11 +31,15 @@ type OutboxDocument = OutboxFields & { _id: string };
 /** Index the relay's claim query uses; services add it to their collections' indexes. */
 export const OUTBOX_INDEX = { key: { _outboxAt: 1 }, name: 'outbox_pending' };
 
+/** Pending documents, read through OUTBOX_INDEX (`$exists` on it is pushed down to an index). */
+const PENDING = { _outboxAt: { $exists: true } } as const;
+
 /**
- * Publishes the events waiting in document outboxes. Several instances may run: a lease
- * (findOneAndUpdate) gives each pending document to one of them. While Kafka is down,
- * events stay in their documents and the relay retries with backoff; a document's events
- * go out in the order they were written.
+ * Publishes the events waiting in document outboxes, a batch of documents at a time: one
+ * query claims the batch with a lease, one Kafka request sends all its events, one bulk
+ * write removes them. Several instances may run: the lease gives each pending document to
+ * one of them. While Kafka is down, events stay in their documents and the relay retries
+ * with backoff; a document's events go out in the order they were written (its key's order).
  */
 export class OutboxRelay {
   private running = false;
@@ -41,6 +47,7 @@ export class OutboxRelay {
   private wake?: () => void;
   private failures = 0;
   private idleMs = 0;
+  private leases = 0;
   private readonly log: Logger;
 
   constructor(private readonly options: RelayOptions) {
@@ -72,9 +79,9 @@ export class OutboxRelay {
       for (const name of this.options.collections) {
         const collection = this.options.mongo.collection<OutboxDocument>(region, name);
         for (;;) {
-          const doc = await this.claim(collection);
-          if (!doc) break;
-          sent += await this.publish(collection, doc);
+          const batch = await this.claim(collection);
+          if (!batch.length) break;
+          sent += await this.publish(collection, batch);
         }
       }
     }
@@ -97,7 +104,7 @@ export class OutboxRelay {
   }
 
   private backoffMs(): number {
-    return Math.min(this.options.maxBackoffMs ?? 5_000, 100 * 2 ** Math.min(this.failures, 10));
+    return Math.min(this.options.maxBackoffMs ?? 2_000, 100 * 2 ** Math.min(this.failures, 10));
   }
 
   private sleep(ms: number): Promise<void> {
@@ -110,34 +117,74 @@ export class OutboxRelay {
     });
   }
 
-  private claim(collection: Collection<OutboxDocument>): Promise<OutboxDocument | null> {
+  /**
+   * Leases the oldest pending documents that no live lease holds and returns them. The
+   * lease's expiry doubles as this claim's token: it is unique to this instance's claims
+   * (a counter in the milliseconds), so the documents read back are the ones this call won.
+   */
+  private async claim(collection: Collection<OutboxDocument>): Promise<OutboxDocument[]> {
     const now = new Date();
-    return collection.findOneAndUpdate(
-      { _outboxAt: { $exists: true }, $or: [{ _outboxLease: { $exists: false } }, { _outboxLease: { $lt: now } }] },
-      { $set: { _outboxLease: new Date(now.getTime() + (this.options.leaseMs ?? 30_000)) } },
-      { sort: { _outboxAt: 1 }, returnDocument: 'after' },
-    );
+    const claimable = { ...PENDING, $or: [{ _outboxLease: { $exists: false } }, { _outboxLease: { $lt: now } }] };
+    const candidates = await collection
+      .find(claimable as Filter<OutboxDocument>, { projection: { _id: 1 } })
+      .sort({ _outboxAt: 1 })
+      .limit(this.options.batchSize ?? 500)
+      .toArray();
+    if (!candidates.length) return [];
+    const ids = candidates.map((doc) => doc._id);
+    const lease = this.nextLease(now);
+    await collection.updateMany({ ...claimable, _id: { $in: ids } } as Filter<OutboxDocument>, { $set: { _outboxLease: lease } });
+    const claimed = await collection.find({ ...PENDING, _id: { $in: ids }, _outboxLease: lease } as Filter<OutboxDocument>).toArray();
+    return claimed.sort((a, b) => (a._outboxAt?.getTime() ?? 0) - (b._outboxAt?.getTime() ?? 0));
   }
 
-  private async publish(collection: Collection<OutboxDocument>, doc: OutboxDocument): Promise<number> {
-    const sentIds: string[] = [];
-    try {
+  private nextLease(now: Date): Date {
+    this.leases = (this.leases + 1) % 1_000;
+    const base = Math.ceil((now.getTime() + (this.options.leaseMs ?? 30_000)) / 1_000) * 1_000;
+    return new Date(base + ((LEASE_SALT + this.leases) % 1_000));
+  }
+
+  /** Sends the batch's events in one request, then removes them from their documents. */
+  private async publish(collection: Collection<OutboxDocument>, batch: OutboxDocument[]): Promise<number> {
+    const ids = batch.map((doc) => doc._id);
+    const byTopic = new Map<string, Message[]>();
+    for (const doc of batch) {
       for (const entry of doc._outbox ?? []) {
-        await this.options.producer.send({ topic: entry.topic, messages: [toMessage(entry)] });
-        sentIds.push(entry.id);
+        const messages = byTopic.get(entry.topic) ?? [];
+        messages.push(toMessage(entry));
+        byTopic.set(entry.topic, messages);
       }
-    } finally {
-      // Remove what went out, oldest first; the guard makes a repeated pop a no-op.
-      for (const id of sentIds) {
-        await collection.updateOne({ _id: doc._id, '_outbox.0.id': id }, { $pop: { _outbox: -1 } });
-      }
-      await collection.updateOne({ _id: doc._id }, { $unset: { _outboxLease: '' } });
-      await collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } }, { $unset: { _outboxAt: '' } });
     }
-    if (sentIds.length) this.log.debug({ count: sentIds.length }, 'published outbox events');
-    return sentIds.length;
+    try {
+      // One request in flight (createProducer) keeps each key's messages in this order.
+      if (byTopic.size) await this.options.producer.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    } catch (err) {
+      // Nothing is removed: release the batch so the next attempt (or another instance) resends it.
+      await collection.updateMany({ ...PENDING, _id: { $in: ids } } as Filter<OutboxDocument>, { $unset: { _outboxLease: '' } }).catch(() => undefined);
+      throw err;
+    }
+    // Remove exactly what went out: writers may have appended events since the batch was read.
+    const removals: AnyBulkWriteOperation<OutboxDocument>[] = batch
+      .filter((doc) => doc._outbox?.length)
+      .map((doc) => ({
+        updateOne: {
+          filter: { _id: doc._id, '_outbox.0.id': doc._outbox![0]!.id } as Filter<OutboxDocument>,
+          update: { $pullAll: { _outbox: doc._outbox! }, $unset: { _outboxLease: '' } } as UpdateFilter<OutboxDocument>,
+        },
+      }));
+    if (removals.length) await collection.bulkWrite(removals, { ordered: false });
+    await collection.updateMany(
+      { ...PENDING, _id: { $in: ids }, _outbox: { $size: 0 } } as Filter<OutboxDocument>,
+      { $unset: { _outboxAt: '', _outboxLease: '' } },
+    );
+    const sent = batch.reduce((count, doc) => count + (doc._outbox?.length ?? 0), 0);
+    if (sent) this.log.debug({ count: sent, documents: batch.length }, 'published outbox events');
+    return sent;
   }
 }
+
+/** Spreads the lease tokens of several instances over the milliseconds of a second. */
+const LEASE_SALT = randomInt(1_000);
 
 function toMessage(entry: OutboxEntry) {
   return {
