@@ -79,9 +79,9 @@ export class OutboxRelay {
       for (const name of this.options.collections) {
         const collection = this.options.mongo.collection<OutboxDocument>(region, name);
         for (;;) {
-          const batch = await this.claim(collection);
+          const { batch, lease } = await this.claim(collection);
           if (!batch.length) break;
-          sent += await this.publish(collection, batch);
+          sent += await this.publish(collection, batch, lease);
         }
       }
     }
@@ -104,7 +104,7 @@ export class OutboxRelay {
   }
 
   private backoffMs(): number {
-    return Math.min(this.options.maxBackoffMs ?? 2_000, 100 * 2 ** Math.min(this.failures, 10));
+    return Math.min(this.options.maxBackoffMs ?? 1_000, 100 * 2 ** Math.min(this.failures, 10));
   }
 
   private sleep(ms: number): Promise<void> {
@@ -122,7 +122,7 @@ export class OutboxRelay {
    * lease's expiry doubles as this claim's token: it is unique to this instance's claims
    * (a counter in the milliseconds), so the documents read back are the ones this call won.
    */
-  private async claim(collection: Collection<OutboxDocument>): Promise<OutboxDocument[]> {
+  private async claim(collection: Collection<OutboxDocument>): Promise<{ batch: OutboxDocument[]; lease: Date }> {
     const now = new Date();
     const claimable = { ...PENDING, $or: [{ _outboxLease: { $exists: false } }, { _outboxLease: { $lt: now } }] };
     const candidates = await collection
@@ -130,12 +130,12 @@ export class OutboxRelay {
       .sort({ _outboxAt: 1 })
       .limit(this.options.batchSize ?? 500)
       .toArray();
-    if (!candidates.length) return [];
-    const ids = candidates.map((doc) => doc._id);
     const lease = this.nextLease(now);
+    if (!candidates.length) return { batch: [], lease };
+    const ids = candidates.map((doc) => doc._id);
     await collection.updateMany({ ...claimable, _id: { $in: ids } } as Filter<OutboxDocument>, { $set: { _outboxLease: lease } });
     const claimed = await collection.find({ ...PENDING, _id: { $in: ids }, _outboxLease: lease } as Filter<OutboxDocument>).toArray();
-    return claimed.sort((a, b) => (a._outboxAt?.getTime() ?? 0) - (b._outboxAt?.getTime() ?? 0));
+    return { batch: claimed.sort((a, b) => (a._outboxAt?.getTime() ?? 0) - (b._outboxAt?.getTime() ?? 0)), lease };
   }
 
   private nextLease(now: Date): Date {
@@ -145,7 +145,7 @@ export class OutboxRelay {
   }
 
   /** Sends the batch's events in one request, then removes them from their documents. */
-  private async publish(collection: Collection<OutboxDocument>, batch: OutboxDocument[]): Promise<number> {
+  private async publish(collection: Collection<OutboxDocument>, batch: OutboxDocument[], lease: Date): Promise<number> {
     const ids = batch.map((doc) => doc._id);
     const byTopic = new Map<string, Message[]>();
     for (const doc of batch) {
@@ -163,9 +163,34 @@ export class OutboxRelay {
       await collection.updateMany({ ...PENDING, _id: { $in: ids } } as Filter<OutboxDocument>, { $unset: { _outboxLease: '' } }).catch(() => undefined);
       throw err;
     }
-    // Remove exactly what went out: writers may have appended events since the batch was read.
+    await this.removeSent(collection, batch, lease);
+    const sent = batch.reduce((count, doc) => count + (doc._outbox?.length ?? 0), 0);
+    if (sent) this.log.debug({ count: sent, documents: batch.length }, 'published outbox events');
+    return sent;
+  }
+
+  /**
+   * Removes exactly what went out. Writers only append and the lease keeps other instances
+   * away, so a document whose outbox still holds as many events as were sent holds exactly
+   * those: such documents are cleared together, one update per outbox length. The others
+   * (events appended since the batch was read) lose only the events sent, one by one.
+   */
+  private async removeSent(collection: Collection<OutboxDocument>, batch: OutboxDocument[], lease: Date): Promise<void> {
+    const ids = batch.map((doc) => doc._id);
+    const byLength = new Map<number, string[]>();
+    for (const doc of batch) byLength.set(doc._outbox?.length ?? 0, [...(byLength.get(doc._outbox?.length ?? 0) ?? []), doc._id]);
+    let cleared = 0;
+    for (const [length, sameLength] of byLength) {
+      const result = await collection.updateMany(
+        { ...PENDING, _id: { $in: sameLength }, _outboxLease: lease, [`_outbox.${length}`]: { $exists: false } } as Filter<OutboxDocument>,
+        { $unset: { _outbox: '', _outboxAt: '', _outboxLease: '' } },
+      );
+      cleared += result.modifiedCount;
+    }
+    if (cleared === batch.length) return;
+    const grown = new Set((await collection.find({ ...PENDING, _id: { $in: ids }, _outboxLease: lease } as Filter<OutboxDocument>, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id));
     const removals: AnyBulkWriteOperation<OutboxDocument>[] = batch
-      .filter((doc) => doc._outbox?.length)
+      .filter((doc) => grown.has(doc._id) && doc._outbox?.length)
       .map((doc) => ({
         updateOne: {
           filter: { _id: doc._id, '_outbox.0.id': doc._outbox![0]!.id } as Filter<OutboxDocument>,
@@ -173,13 +198,6 @@ export class OutboxRelay {
         },
       }));
     if (removals.length) await collection.bulkWrite(removals, { ordered: false });
-    await collection.updateMany(
-      { ...PENDING, _id: { $in: ids }, _outbox: { $size: 0 } } as Filter<OutboxDocument>,
-      { $unset: { _outboxAt: '', _outboxLease: '' } },
-    );
-    const sent = batch.reduce((count, doc) => count + (doc._outbox?.length ?? 0), 0);
-    if (sent) this.log.debug({ count: sent, documents: batch.length }, 'published outbox events');
-    return sent;
   }
 }
 
