@@ -5,10 +5,12 @@ import (
 	"hash/fnv"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/FerretDB/wire"
 
 	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/state"
 )
 
 // serializeWrites makes every single-document write atomic, as on MongoDB.
@@ -19,12 +21,14 @@ import (
 // every single-document write atomically and the platform relies on that (credit guards,
 // outbox leases).
 //
-// A write whose every statement names its document by `_id` equality (nearly all of them)
-// locks those documents only, so writes to different documents run in parallel; any other
-// update, delete or findAndModify locks its whole collection; inserts only wait for those.
+// On PostgreSQL, a write whose every statement names its document by `_id` equality (nearly
+// all of them) locks those documents only, so writes to different documents run in
+// parallel; any other update, delete or findAndModify locks its whole collection; inserts
+// only wait for those. SQLite takes one writer at a time (it answers SQLITE_BUSY to more),
+// so on any other backend, or before the backend is known, writes run one at a time.
 // infra/scripts/install.sh copies this file into internal/handler before building.
 func (h *Handler) serializeWrites() {
-	locks := &writeLocks{collections: map[string]*collectionLock{}}
+	locks := &writeLocks{collections: map[string]*collectionLock{}, backend: h.StateProvider}
 
 	for _, name := range []string{"insert", "update", "delete", "findAndModify", "findandmodify"} {
 		cmd, ok := h.commands[name]
@@ -51,6 +55,9 @@ type collectionLock struct {
 type writeLocks struct {
 	mu          sync.Mutex
 	collections map[string]*collectionLock
+	all         sync.Mutex
+	perDocument atomic.Bool
+	backend     *state.Provider
 }
 
 func (l *writeLocks) collection(db, name string) *collectionLock {
@@ -70,6 +77,19 @@ func (l *writeLocks) collection(db, name string) *collectionLock {
 
 // lock takes what the write command needs and returns the function that releases it.
 func (l *writeLocks) lock(msg *wire.OpMsg) func() {
+	if !l.perDocument.Load() {
+		// decided under the global lock, so no write that took it overlaps the switch
+		l.all.Lock()
+		if !l.perDocument.Load() {
+			if l.backend == nil || l.backend.Get().BackendName != "PostgreSQL" {
+				return l.all.Unlock
+			}
+
+			l.perDocument.Store(true)
+		}
+		l.all.Unlock()
+	}
+
 	document, err := opMsgDocument(msg)
 	if err != nil {
 		return func() {} // the command reports the malformed message itself

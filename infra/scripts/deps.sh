@@ -134,9 +134,12 @@ prepare_postgres() {
   # Settings live on the command line (regenerated every start, like Kafka's properties).
   # synchronous_commit=off: a commit returns before its WAL reaches the disk; a crash of the
   # machine may lose the last fraction of a second, never consistency (ADR 0006).
+  # autovacuum_naptime=10s: statistics follow bulk loads within seconds (the planner picks the
+  # outbox index only once it knows how few documents have pending events).
   CMD=("${AS_POSTGRES[@]}" "$(pg_bin postgres)" -D "$dir" -p "$POSTGRES_PORT" -c listen_addresses=127.0.0.1
     -c "unix_socket_directories=$sockets" -c synchronous_commit=off -c max_connections=200
-    -c shared_buffers=256MB -c jit=off -c log_min_messages=warning -c log_checkpoints=off)
+    -c shared_buffers=256MB -c jit=off -c log_min_messages=warning -c log_checkpoints=off
+    -c autovacuum_naptime=10s)
 }
 
 prepare_mongo() {
