@@ -22,7 +22,7 @@ export interface RelayOptions {
   leaseMs?: number;
   /** Longest wait between attempts while Kafka is unreachable. */
   maxBackoffMs?: number;
-  /** Most documents claimed and published together. */
+  /** Most documents claimed and published together (their events go in one Kafka request). */
   batchSize?: number;
 }
 
@@ -120,22 +120,26 @@ export class OutboxRelay {
   /**
    * Leases the oldest pending documents that no live lease holds and returns them. The
    * lease's expiry doubles as this claim's token: it is unique to this instance's claims
-   * (a counter in the milliseconds), so the documents read back are the ones this call won.
+   * (a counter in the milliseconds). When the lease took every candidate (one instance, the
+   * usual case) the candidates are the batch; otherwise the ones this call won are read back.
+   * Events appended after the candidates were read wait for the next batch, in order.
    */
   private async claim(collection: Collection<OutboxDocument>): Promise<{ batch: OutboxDocument[]; lease: Date }> {
     const now = new Date();
     const claimable = { ...PENDING, $or: [{ _outboxLease: { $exists: false } }, { _outboxLease: { $lt: now } }] };
     const candidates = await collection
-      .find(claimable as Filter<OutboxDocument>, { projection: { _id: 1 } })
+      .find(claimable as Filter<OutboxDocument>)
       .sort({ _outboxAt: 1 })
-      .limit(this.options.batchSize ?? 500)
+      .limit(this.options.batchSize ?? 200)
       .toArray();
     const lease = this.nextLease(now);
     if (!candidates.length) return { batch: [], lease };
     const ids = candidates.map((doc) => doc._id);
-    await collection.updateMany({ ...claimable, _id: { $in: ids } } as Filter<OutboxDocument>, { $set: { _outboxLease: lease } });
+    const { modifiedCount } = await collection.updateMany({ ...claimable, _id: { $in: ids } } as Filter<OutboxDocument>, { $set: { _outboxLease: lease } });
+    if (modifiedCount === candidates.length) return { batch: candidates, lease };
     const claimed = await collection.find({ ...PENDING, _id: { $in: ids }, _outboxLease: lease } as Filter<OutboxDocument>).toArray();
-    return { batch: claimed.sort((a, b) => (a._outboxAt?.getTime() ?? 0) - (b._outboxAt?.getTime() ?? 0)), lease };
+    const won = new Set(claimed.map((doc) => doc._id));
+    return { batch: candidates.filter((doc) => won.has(doc._id)), lease };
   }
 
   private nextLease(now: Date): Date {
