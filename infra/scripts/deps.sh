@@ -40,7 +40,7 @@ logfile() { echo "$RUN_DIR/$1.log"; }
 # A string that the process's command line must contain for its pid file to be trusted.
 marker() {
   case "$1" in
-    postgres) echo "-D $DATA_DIR/postgres" ;;
+    postgres) echo "-D $(pg_data_dir)" ;;
     mongo) echo "--state-dir=$DATA_DIR/mongo" ;;
     kafka) echo "$DATA_DIR/kafka/server.properties" ;;
     stripe) echo "stripe-mock" ;;
@@ -114,15 +114,39 @@ pg_major() { basename "$(dirname "$(dirname "$(pg_bin postgres)")")"; }
 AS_POSTGRES=()
 [ "$(id -u)" -ne 0 ] || AS_POSTGRES=(setpriv "--reuid=$POSTGRES_USER" "--regid=$POSTGRES_USER" --init-groups --)
 
+# pg_data_dir: the cluster's directory, .data/postgres (or where that link points, see below).
+pg_data_dir() {
+  if [ -L "$DATA_DIR/postgres" ]; then readlink -f "$DATA_DIR/postgres"; else echo "$DATA_DIR/postgres"; fi
+}
+
 prepare_postgres() {
-  local dir="$DATA_DIR/postgres" sockets="$RUN_DIR/postgres"
-  mkdir -p "$dir" "$sockets"
+  local dir sockets="$RUN_DIR/postgres"
+  mkdir -p "$DATA_DIR" "$RUN_DIR"
   if [ "$(id -u)" -eq 0 ]; then
     id "$POSTGRES_USER" >/dev/null 2>&1 || die "postgres: user '$POSTGRES_USER' is missing: run 'make install' (Debian's postgresql package creates it)"
-    chown "$POSTGRES_USER:" "$dir" "$sockets"
+    if [ ! -L "$DATA_DIR/postgres" ] && ! "${AS_POSTGRES[@]}" test -x "$DATA_DIR"; then
+      # The checkout is closed to other users (e.g. under /root): the cluster lives in the
+      # postgres user's home, linked from .data/postgres (a fresh link starts a fresh cluster).
+      local home
+      home="$(getent passwd "$POSTGRES_USER" | cut -d: -f6)/agent-platform/$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)"
+      log "postgres: ${DATA_DIR#"$ROOT"/} is closed to user $POSTGRES_USER; keeping the cluster in $home"
+      rm -rf "$DATA_DIR/postgres" "$home"
+      mkdir -p "$home"
+      ln -s "$home" "$DATA_DIR/postgres"
+    fi
+    dir="$(pg_data_dir)"
+    mkdir -p "$dir"
+    chown "$POSTGRES_USER:" "$dir"
     chmod 700 "$dir"
-    "${AS_POSTGRES[@]}" test -w "$dir" ||
-      die "postgres: user '$POSTGRES_USER' cannot reach ${dir} (a parent directory is closed to other users); check out the repository under a readable path"
+    if "${AS_POSTGRES[@]}" test -x "$RUN_DIR"; then
+      mkdir -p "$sockets"
+      chown "$POSTGRES_USER:" "$sockets"
+    else
+      sockets=""   # FerretDB and the readiness check use TCP; no Unix socket then
+    fi
+  else
+    dir="$(pg_data_dir)"
+    mkdir -p "$dir" "$sockets"
   fi
   if [ ! -f "$dir/PG_VERSION" ]; then
     log "postgres: creating the cluster in ${dir#"$ROOT"/} (superuser ferretdb, local trust)"
