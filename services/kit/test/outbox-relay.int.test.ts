@@ -89,7 +89,7 @@ describe('outbox relay against real Kafka', () => {
       send: (...args: Parameters<Producer['send']>) => ((requests.send += 1), producer.send(...args)),
       sendBatch: (...args: Parameters<Producer['sendBatch']>) => ((requests.sendBatch += 1), producer.sendBatch(...args)),
     } as unknown as Producer;
-    const batching = new OutboxRelay({ mongo, producer: counting, collections: ['backlog'], logger, batchSize: 100 });
+    const batching = new OutboxRelay({ mongo, producer: counting, collections: ['backlog'], logger, batchSize: 200, sendSize: 100 });
 
     expect(await batching.drainOnce()).toBe(500);
     expect(requests).toEqual({ send: 0, sendBatch: 3 });

@@ -22,8 +22,13 @@ export interface RelayOptions {
   leaseMs?: number;
   /** Longest wait between attempts while Kafka is unreachable. */
   maxBackoffMs?: number;
-  /** Most documents claimed and published together (their events go in one Kafka request). */
+  /**
+   * Most documents claimed together. On FerretDB each claim reads every pending document
+   * (sort and limit are not pushed down), so a backlog is claimed in few large batches.
+   */
   batchSize?: number;
+  /** Most documents whose events go in one Kafka request (well under the broker's size limit). */
+  sendSize?: number;
 }
 
 type OutboxDocument = OutboxFields & { _id: string };
@@ -130,7 +135,7 @@ export class OutboxRelay {
     const candidates = await collection
       .find(claimable as Filter<OutboxDocument>)
       .sort({ _outboxAt: 1 })
-      .limit(this.options.batchSize ?? 200)
+      .limit(this.options.batchSize ?? 5_000)
       .toArray();
     const lease = this.nextLease(now);
     if (!candidates.length) return { batch: [], lease };
@@ -148,23 +153,24 @@ export class OutboxRelay {
     return new Date(base + ((LEASE_SALT + this.leases) % 1_000));
   }
 
-  /** Sends the batch's events in one request, then removes them from their documents. */
+  /**
+   * Sends the batch's events, a few hundred documents per Kafka request (a document's events
+   * always in one request, in order), then removes them from their documents.
+   */
   private async publish(collection: Collection<OutboxDocument>, batch: OutboxDocument[], lease: Date): Promise<number> {
-    const ids = batch.map((doc) => doc._id);
-    const byTopic = new Map<string, Message[]>();
-    for (const doc of batch) {
-      for (const entry of doc._outbox ?? []) {
-        const messages = byTopic.get(entry.topic) ?? [];
-        messages.push(toMessage(entry));
-        byTopic.set(entry.topic, messages);
-      }
-    }
+    const size = this.options.sendSize ?? 200;
+    let sentDocs = 0;
     try {
-      // One request in flight (createProducer) keeps each key's messages in this order.
-      if (byTopic.size) await this.options.producer.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+      for (; sentDocs < batch.length; sentDocs += size) {
+        const topicMessages = byTopic(batch.slice(sentDocs, sentDocs + size));
+        // One request in flight (createProducer) keeps each key's messages in this order.
+        if (topicMessages.length) await this.options.producer.sendBatch({ topicMessages });
+      }
     } catch (err) {
-      // Nothing is removed: release the batch so the next attempt (or another instance) resends it.
-      await collection.updateMany({ ...PENDING, _id: { $in: ids } } as Filter<OutboxDocument>, { $unset: { _outboxLease: '' } }).catch(() => undefined);
+      // Remove what went out; release the rest so the next attempt (or another instance) sends it.
+      const unsent = batch.slice(sentDocs).map((doc) => doc._id);
+      await this.removeSent(collection, batch.slice(0, sentDocs), lease).catch(() => undefined);
+      await collection.updateMany({ ...PENDING, _id: { $in: unsent } } as Filter<OutboxDocument>, { $unset: { _outboxLease: '' } }).catch(() => undefined);
       throw err;
     }
     await this.removeSent(collection, batch, lease);
@@ -180,6 +186,7 @@ export class OutboxRelay {
    * (events appended since the batch was read) lose only the events sent, one by one.
    */
   private async removeSent(collection: Collection<OutboxDocument>, batch: OutboxDocument[], lease: Date): Promise<void> {
+    if (!batch.length) return;
     const ids = batch.map((doc) => doc._id);
     const byLength = new Map<number, string[]>();
     for (const doc of batch) byLength.set(doc._outbox?.length ?? 0, [...(byLength.get(doc._outbox?.length ?? 0) ?? []), doc._id]);
@@ -207,6 +214,18 @@ export class OutboxRelay {
 
 /** Spreads the lease tokens of several instances over the milliseconds of a second. */
 const LEASE_SALT = randomInt(1_000);
+
+function byTopic(docs: OutboxDocument[]): Array<{ topic: string; messages: Message[] }> {
+  const topics = new Map<string, Message[]>();
+  for (const doc of docs) {
+    for (const entry of doc._outbox ?? []) {
+      const messages = topics.get(entry.topic) ?? [];
+      messages.push(toMessage(entry));
+      topics.set(entry.topic, messages);
+    }
+  }
+  return [...topics].map(([topic, messages]) => ({ topic, messages }));
+}
 
 function toMessage(entry: OutboxEntry) {
   return {
