@@ -125,7 +125,7 @@ prepare_postgres() {
   if [ "$(id -u)" -eq 0 ]; then
     id "$POSTGRES_USER" >/dev/null 2>&1 || die "postgres: user '$POSTGRES_USER' is missing: run 'make install' (Debian's postgresql package creates it)"
     if [ ! -L "$DATA_DIR/postgres" ] && ! "${AS_POSTGRES[@]}" test -x "$DATA_DIR"; then
-      # The checkout is closed to other users (e.g. under /root): the cluster lives in the
+      # The checkout is closed to other users (e.g. in root's home): the cluster lives in the
       # postgres user's home, linked from .data/postgres (a fresh link starts a fresh cluster).
       local home
       home="$(getent passwd "$POSTGRES_USER" | cut -d: -f6)/agent-platform/$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)"
