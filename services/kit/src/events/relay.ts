@@ -52,6 +52,8 @@ export class OutboxRelay {
   private wake?: () => void;
   private failures = 0;
   private idleMs = 0;
+  /** A writer nudged since the current look began: look again at once instead of sleeping. */
+  private nudged = false;
   private leases = 0;
   private readonly log: Logger;
 
@@ -68,6 +70,7 @@ export class OutboxRelay {
   /** Call after writing events so they go out without waiting for the next poll. */
   nudge(): void {
     this.idleMs = 0;
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -96,6 +99,7 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (this.running) {
       const pollMs = this.options.pollMs ?? 250;
+      this.nudged = false;
       try {
         const sent = await this.drainOnce();
         this.failures = 0;
@@ -114,6 +118,7 @@ export class OutboxRelay {
 
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
+      if (this.nudged && !this.failures) return resolve();
       const timer = setTimeout(resolve, ms);
       this.wake = () => {
         clearTimeout(timer);
