@@ -19,7 +19,7 @@ module.exports = {
     { ...shared, displayName: 'deploy', testMatch: ['<rootDir>/tests/deploy/**/*.test.ts'] },
     // Browser journeys through the gateway of the running platform (make test starts it).
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },
-    { ...shared, displayName: 'integration', testMatch: ['**/test/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },
+    { ...shared, displayName: 'integration', testMatch: ['**/test/**/*.int.test.ts', '<rootDir>/tests/store/**/*.int.test.ts'], setupFilesAfterEnv: ['<rootDir>/tests/support/integration-setup.js'] },
     // Frontend logic (frontends/*/test): jsdom, React's automatic JSX runtime, CSS imports stubbed.
     {
       ...shared,

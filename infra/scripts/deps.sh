@@ -7,7 +7,7 @@
 #   deps.sh start <name>       start one and wait until it accepts connections
 #   deps.sh stop <name>        stop one
 #
-# Names: mongo (FerretDB, MongoDB wire protocol), kafka (single-node KRaft broker),
+# Names: postgres (PostgreSQL, FerretDB's storage), mongo (FerretDB, MongoDB wire protocol), kafka (single-node KRaft broker),
 # stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-llm (OpenAI-compatible LLM
 # stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
@@ -17,6 +17,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 load_env   # ports come from infra/local.env unless the environment sets them
 
 MONGO_PORT="${MONGO_PORT:-27017}"
+POSTGRES_PORT="${POSTGRES_PORT:-5432}"
+# FerretDB's backend: pg (PostgreSQL, indexed; ADR 0006) or sqlite (no postgres process).
+FERRETDB_HANDLER="${FERRETDB_HANDLER:-pg}"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
 STRIPE_PORT="${STRIPE_PORT:-12111}"
@@ -26,7 +29,9 @@ MAIL_WEB_PORT="${MAIL_WEB_PORT:-1080}"
 LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(mongo kafka stripe mail sandbox-llm)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm)
+# PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
+POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
 
 pidfile() { echo "$RUN_DIR/$1.pid"; }
@@ -35,7 +40,8 @@ logfile() { echo "$RUN_DIR/$1.log"; }
 # A string that the process's command line must contain for its pid file to be trusted.
 marker() {
   case "$1" in
-    mongo) echo "--sqlite-url=file:$DATA_DIR/mongo/" ;;
+    postgres) echo "-D $(pg_data_dir)" ;;
+    mongo) echo "--state-dir=$DATA_DIR/mongo" ;;
     kafka) echo "$DATA_DIR/kafka/server.properties" ;;
     stripe) echo "stripe-mock" ;;
     mail) echo "$ROOT/node_modules/maildev/bin/maildev" ;;
@@ -47,6 +53,7 @@ marker() {
 # The port that tells whether the dependency is there.
 main_port() {
   case "$1" in
+    postgres) echo "$POSTGRES_PORT" ;;
     mongo) echo "$MONGO_PORT" ;;
     kafka) echo "$KAFKA_PORT" ;;
     stripe) echo "$STRIPE_PORT" ;;
@@ -65,7 +72,8 @@ ready_ports() {
 
 describe() {
   case "$1" in
-    mongo) echo "mongodb://127.0.0.1:$MONGO_PORT (FerretDB $FERRETDB_VERSION, SQLite)" ;;
+    postgres) echo "127.0.0.1:$POSTGRES_PORT (PostgreSQL $(pg_major), data in .data/postgres)" ;;
+    mongo) echo "mongodb://127.0.0.1:$MONGO_PORT (FerretDB $FERRETDB_VERSION, $FERRETDB_HANDLER backend)" ;;
     kafka) echo "127.0.0.1:$KAFKA_PORT (Kafka, KRaft single node)" ;;
     stripe) echo "http://127.0.0.1:$STRIPE_PORT (stripe-mock)" ;;
     mail) echo "smtp://127.0.0.1:$SMTP_PORT, inbox http://localhost:$MAIL_WEB_PORT (maildev)" ;;
@@ -77,6 +85,7 @@ describe() {
 # services are pointed at it (LLM_API_BASE); with a real key they talk to the real API.
 needed() {
   case "$1" in
+    postgres) [ "$FERRETDB_HANDLER" = pg ] ;;
     sandbox-llm)
       case "${LLM_API_BASE:-}" in
         "http://127.0.0.1:$LLM_SANDBOX_PORT"/* | "http://localhost:$LLM_SANDBOX_PORT"/*) return 0 ;;
@@ -91,10 +100,80 @@ require_file() { [ -e "$1" ] || die "$2 is missing: run 'make install' (infra/sc
 
 # ---- how each dependency is launched: fills the array CMD --------------------------------
 
+# pg_bin PROGRAM: the path of a PostgreSQL server program (Debian keeps them off PATH).
+pg_bin() {
+  local dir
+  dir="$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin 2>/dev/null | sort -V | tail -n1)"
+  [ -n "$dir" ] && [ -x "$dir/$1" ] || die "PostgreSQL ($1) is missing: run 'make install' (infra/scripts/install.sh)"
+  echo "$dir/$1"
+}
+pg_major() { basename "$(dirname "$(dirname "$(pg_bin postgres)")")"; }
+
+# AS_POSTGRES: the prefix that runs a command as POSTGRES_USER when we are root (setpriv
+# execs, so the pid recorded is the server's own); empty otherwise.
+AS_POSTGRES=()
+[ "$(id -u)" -ne 0 ] || AS_POSTGRES=(setpriv "--reuid=$POSTGRES_USER" "--regid=$POSTGRES_USER" --init-groups --)
+
+# pg_data_dir: the cluster's directory, .data/postgres (or where that link points, see below).
+pg_data_dir() {
+  if [ -L "$DATA_DIR/postgres" ]; then readlink -f "$DATA_DIR/postgres"; else echo "$DATA_DIR/postgres"; fi
+}
+
+prepare_postgres() {
+  local dir sockets="$RUN_DIR/postgres"
+  mkdir -p "$DATA_DIR" "$RUN_DIR"
+  if [ "$(id -u)" -eq 0 ]; then
+    id "$POSTGRES_USER" >/dev/null 2>&1 || die "postgres: user '$POSTGRES_USER' is missing: run 'make install' (Debian's postgresql package creates it)"
+    if [ ! -L "$DATA_DIR/postgres" ] && ! "${AS_POSTGRES[@]}" test -x "$DATA_DIR"; then
+      # The checkout is closed to other users (e.g. in root's home): the cluster lives in the
+      # postgres user's home, linked from .data/postgres (a fresh link starts a fresh cluster).
+      local home
+      home="$(getent passwd "$POSTGRES_USER" | cut -d: -f6)/agent-platform/$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)"
+      log "postgres: ${DATA_DIR#"$ROOT"/} is closed to user $POSTGRES_USER; keeping the cluster in $home"
+      rm -rf "$DATA_DIR/postgres" "$home"
+      mkdir -p "$home"
+      ln -s "$home" "$DATA_DIR/postgres"
+    fi
+    dir="$(pg_data_dir)"
+    mkdir -p "$dir"
+    chown "$POSTGRES_USER:" "$dir"
+    chmod 700 "$dir"
+    if "${AS_POSTGRES[@]}" test -x "$RUN_DIR"; then
+      mkdir -p "$sockets"
+      chown "$POSTGRES_USER:" "$sockets"
+    else
+      sockets=""   # FerretDB and the readiness check use TCP; no Unix socket then
+    fi
+  else
+    dir="$(pg_data_dir)"
+    mkdir -p "$dir" "$sockets"
+  fi
+  if [ ! -f "$dir/PG_VERSION" ]; then
+    log "postgres: creating the cluster in ${dir#"$ROOT"/} (superuser ferretdb, local trust)"
+    "${AS_POSTGRES[@]}" "$(pg_bin initdb)" -D "$dir" -U ferretdb --auth=trust -E UTF8 --no-locale --no-sync \
+      >>"$(logfile postgres)" 2>&1 || { tail -n 20 "$(logfile postgres)" >&2; die "postgres: initdb failed"; }
+    echo "CREATE DATABASE ferretdb;" | "${AS_POSTGRES[@]}" "$(pg_bin postgres)" --single -D "$dir" postgres \
+      >>"$(logfile postgres)" 2>&1 || { tail -n 20 "$(logfile postgres)" >&2; die "postgres: creating the database failed"; }
+  fi
+  # Settings live on the command line (regenerated every start, like Kafka's properties).
+  # synchronous_commit=off: a commit returns before its WAL reaches the disk; a crash of the
+  # machine may lose the last fraction of a second, never consistency (ADR 0006).
+  # autovacuum_naptime=10s: statistics follow bulk loads within seconds (the planner picks the
+  # outbox index only once it knows how few documents have pending events).
+  CMD=("${AS_POSTGRES[@]}" "$(pg_bin postgres)" -D "$dir" -p "$POSTGRES_PORT" -c listen_addresses=127.0.0.1
+    -c "unix_socket_directories=$sockets" -c synchronous_commit=off -c max_connections=200
+    -c shared_buffers=256MB -c jit=off -c log_min_messages=warning -c log_checkpoints=off
+    -c autovacuum_naptime=10s)
+}
+
 prepare_mongo() {
   require_file "$BIN_DIR/ferretdb" "ferretdb"
   mkdir -p "$DATA_DIR/mongo"
-  CMD=("$BIN_DIR/ferretdb" --handler=sqlite "--sqlite-url=file:$DATA_DIR/mongo/"
+  local backend=(--handler=sqlite "--sqlite-url=file:$DATA_DIR/mongo/")
+  if [ "$FERRETDB_HANDLER" = pg ]; then
+    backend=(--handler=pg "--postgresql-url=postgres://ferretdb@127.0.0.1:$POSTGRES_PORT/ferretdb")
+  fi
+  CMD=("$BIN_DIR/ferretdb" "${backend[@]}"
     "--state-dir=$DATA_DIR/mongo" "--listen-addr=127.0.0.1:$MONGO_PORT"
     --debug-addr=- --telemetry=disable --log-level=warn)
 }
@@ -191,6 +270,10 @@ launch() {
   log "$name: started (pid $!), log ${lf#"$ROOT"/}"
 }
 
+postgres_answers() {
+  "$(pg_bin pg_isready)" -q -h 127.0.0.1 -p "$POSTGRES_PORT" -U ferretdb -d ferretdb
+}
+
 kafka_answers() {
   node "$ROOT/infra/scripts/kafka-ready.js" "127.0.0.1:$KAFKA_PORT" 2>/dev/null
 }
@@ -210,6 +293,9 @@ await() {
   [ -f "$(pidfile "$name")" ] && pf="$(pidfile "$name")"
   # shellcheck disable=SC2046
   wait_until "$DEPS_TIMEOUT" "$name" "$pf" "$m" "$lf" -- ports_open $(ready_ports "$name") || return 1
+  if [ "$name" = postgres ]; then
+    wait_until "$DEPS_TIMEOUT" "postgres (accepting connections)" "$pf" "$m" "$lf" -- postgres_answers || return 1
+  fi
   if [ "$name" = kafka ]; then
     wait_until "$DEPS_TIMEOUT" "kafka (metadata)" "$pf" "$m" "$lf" -- kafka_answers || return 1
   fi
@@ -217,6 +303,11 @@ await() {
 }
 
 stop_dep() {
+  local pid
+  # SIGTERM would wait for every client (FerretDB's pool) to disconnect: ask for a fast shutdown.
+  if [ "$1" = postgres ] && pid="$(pid_alive_as "$(pidfile postgres)" "$(marker postgres)")"; then
+    kill -INT "$pid" 2>/dev/null || true
+  fi
   stop_pidfile "$1" "$(pidfile "$1")" "$(marker "$1")"
 }
 

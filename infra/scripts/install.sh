@@ -2,7 +2,7 @@
 # Installs everything a fresh machine needs to run the platform and its tests, from the
 # package registries only. Idempotent: every step is skipped when its result is present.
 #
-#   apt        kcat, chromium, fonts-noto-color-emoji (and curl, java, maven when missing)
+#   apt        kcat, chromium, fonts-noto-color-emoji, postgresql (and curl, java, maven when missing)
 #   Go tools   ferretdb, stripe-mock  -> ${XDG_CACHE_HOME:-$HOME/.cache}/agent-platform/bin
 #   Maven      the Kafka broker's jars -> infra/kafka/target/lib
 #   npm        the workspaces' node_modules (npm ci)
@@ -16,6 +16,9 @@ install_apt_packages() {
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   # Browser tests screenshot the product: the spec's messages carry emoji (the wave of the proactive message).
   [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
+  # FerretDB's storage (ADR 0006); the package also creates the unprivileged user it runs as.
+  compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
+  command -v patch >/dev/null 2>&1 || missing+=(patch)
   command -v curl >/dev/null 2>&1 || missing+=(curl)
   command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
   command -v mvn >/dev/null 2>&1 || missing+=(maven)
@@ -36,8 +39,8 @@ require_go() {
 
 install_ferretdb() {
   local bin="$BIN_DIR/ferretdb"
-  # The stamp names the version and the local patch, so a changed patch rebuilds.
-  local stamp="$FERRETDB_VERSION $(sha256sum "$ROOT/infra/ferretdb/serialize_writes.go" | cut -c1-16)"
+  # The stamp names the version and the local patches, so a changed patch rebuilds.
+  local stamp="$FERRETDB_VERSION $(cat "$ROOT"/infra/ferretdb/* | sha256sum | cut -c1-16)"
   # (outputs are captured before matching: with pipefail, `grep -q` closing the pipe early
   # would make the producer fail with SIGPIPE)
   if [ -x "$bin" ] && [ "$(cat "$bin.stamp" 2>/dev/null || true)" = "$stamp" ] &&
@@ -73,6 +76,12 @@ EOF
   cp "$ROOT/infra/ferretdb/serialize_writes.go" "$work/src/internal/handler/"
   sed -i 's/^\th\.initCommands()$/\th.initCommands()\n\th.serializeWrites()/' "$work/src/internal/handler/handler.go"
   grep -q 'h.serializeWrites()' "$work/src/internal/handler/handler.go" || die "could not apply the write-serialisation patch to ferretdb"
+  # PostgreSQL backend: pushed-down filters that use indexes; bulk updates that do not
+  # exhaust the connection pool (see the comments in each patch, ADR 0006).
+  local fix
+  for fix in "$ROOT"/infra/ferretdb/*.patch; do
+    patch -s -p1 -d "$work/src" <"$fix" || die "could not apply ${fix#"$ROOT"/} to ferretdb"
+  done
   (cd "$work/src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false go build -trimpath -o "$bin.tmp" ./cmd/ferretdb)
   mv "$bin.tmp" "$bin"
   printf '%s' "$stamp" >"$bin.stamp"

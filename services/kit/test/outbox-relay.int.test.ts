@@ -76,6 +76,33 @@ describe('outbox relay against real Kafka', () => {
     }
   });
 
+  it('claims and publishes a backlog in batches, one Kafka request per batch', async () => {
+    const backlog = mongo.collection('eu', 'backlog');
+    const batchTopic = uniqueName('test.outbox-batch');
+    await createTopic(kafka, batchTopic, 3);
+    const docs = Array.from({ length: 250 }, (_, i) =>
+      insertWithOutbox({ _id: `doc-${i}` }, [0, 1].map((n) => outboxEntry(batchTopic, `doc-${i}`, envelope(`batch-${i}-${n}`, 'w1', { n })))),
+    );
+    await backlog.insertMany(docs as never[]);
+    const requests = { send: 0, sendBatch: 0 };
+    const counting = {
+      send: (...args: Parameters<Producer['send']>) => ((requests.send += 1), producer.send(...args)),
+      sendBatch: (...args: Parameters<Producer['sendBatch']>) => ((requests.sendBatch += 1), producer.sendBatch(...args)),
+    } as unknown as Producer;
+    const batching = new OutboxRelay({ mongo, producer: counting, collections: ['backlog'], logger, batchSize: 200, sendSize: 100 });
+
+    expect(await batching.drainOnce()).toBe(500);
+    expect(requests).toEqual({ send: 0, sendBatch: 3 });
+    expect(await backlog.countDocuments({ _outboxAt: { $exists: true } })).toBe(0);
+    const records = await waitFor(async () => {
+      const read = await readTopicWithKcat(batchTopic);
+      return read.length >= 500 ? read : undefined;
+    }, 60_000, 500);
+    for (const key of ['doc-0', 'doc-249']) {
+      expect(records.filter((r) => r.key === key).map((r) => (JSON.parse(r.value) as EventEnvelope).data)).toEqual([{ n: 0 }, { n: 1 }]);
+    }
+  });
+
   it('publishes nothing for a change that did not happen', async () => {
     const things = mongo.collection('eu', 'things');
     const entry = outboxEntry(topic, 'agent-a', envelope('evt-duplicate-insert', 'w1', {}));

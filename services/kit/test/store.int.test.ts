@@ -126,4 +126,30 @@ describe('store helpers against the real MongoDB-compatible server', () => {
     const page = await usage.find({}, { sort: { tokens: -1 }, skip: 1, limit: 2, projection: { _id: 0, tokens: 1 } }).toArray();
     expect(page).toEqual([{ tokens: 10 }, { tokens: 7 }]);
   });
+
+  it('answers filters the local store pushes down to indexes exactly as MongoDB does (arrays, mixed types, dates)', async () => {
+    const mixed = mongo.collection<{ _id: string; tenant?: string | string[]; n?: unknown; at?: Date }>('eu', 'pushdown');
+    await mongo.ensureIndexes([{ collection: 'pushdown', indexes: [{ key: { tenant: 1, at: -1 }, name: 'tenant_recent' }] }]);
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+    await mixed.insertMany([
+      { _id: 'one', tenant: 't1', n: 1, at: day(1) },
+      { _id: 'five', tenant: 't1', n: 5, at: day(5) },
+      { _id: 'array', tenant: ['t1', 't2'], n: [1, 9] },
+      { _id: 'text', tenant: 't2', n: 'a' },
+      { _id: 'null', n: null },
+      { _id: 'missing' },
+    ]);
+    const ids = async (filter: object) => (await mixed.find(filter as never).toArray()).map((d) => d._id).sort();
+
+    expect(await ids({ tenant: 't1' })).toEqual(['array', 'five', 'one']);
+    expect(await ids({ _id: { $in: ['one', 'text', 'nope'] } })).toEqual(['one', 'text']);
+    expect(await ids({ $or: [{ _id: 'text' }, { tenant: 't1' }] })).toEqual(['array', 'five', 'one', 'text']);
+    expect(await ids({ n: { $exists: true } })).toEqual(['array', 'five', 'null', 'one', 'text']);
+    expect(await ids({ n: { $lt: 5 } })).toEqual(['array', 'one']);
+    expect(await ids({ n: { $lte: 5 } })).toEqual(['array', 'five', 'one']);
+    expect(await ids({ n: { $gt: 1 } })).toEqual(['array', 'five']);
+    expect(await ids({ n: { $gte: 9 } })).toEqual(['array']);
+    expect(await ids({ at: { $lt: day(3) } })).toEqual(['one']);
+    expect(await ids({ tenant: 't1', at: { $gte: day(2) } })).toEqual(['five']);
+  });
 });
