@@ -6,21 +6,50 @@
  * fails the coverage check, so the list below stays complete.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Collection, Document } from 'mongodb';
-import { OutboxRelay, RegionalMongo, createLogger, type CollectionIndexes } from '@platform/kit';
+import { OutboxRelay, RegionalMongo, SecretBox, createLogger, type CollectionIndexes } from '@platform/kit';
 import { AgentStore } from '../../services/agent/src/store/agents';
 import { INDEXES as AGENT_INDEXES } from '../../services/agent/src/store/collections';
-import { FILES_INDEXES, GridFsFileStorage } from '../../services/agent/src/store/files-storage';
-import { THEMES_INDEXES, ThemeStore } from '../../services/agent/src/store/themes';
+import { GridFsFileStorage } from '../../services/agent/src/store/files-storage';
+import { CredentialFreeVersionStore, SealedAgentStore } from '../../services/agent/src/store/sealed-stores';
+import { ThemeStore } from '../../services/agent/src/store/themes';
 import { VersionStore } from '../../services/agent/src/store/versions';
 import { AccountStore } from '../../services/workspace/src/store/accounts';
 import { COLLECTION as WORKSPACE_COLLECTION, INDEXES as WORKSPACE_INDEXES } from '../../services/workspace/src/store/collections';
 import { InvitationStore } from '../../services/workspace/src/store/invitations';
 import { LoginCodeStore } from '../../services/workspace/src/store/login-codes';
 import { RateLimiter } from '../../services/workspace/src/store/rate-limits';
+import { SessionStore } from '../../services/workspace/src/store/sessions';
 import { WorkspaceStore } from '../../services/workspace/src/store/workspaces';
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...THEMES_INDEXES, ...FILES_INDEXES, ...WORKSPACE_INDEXES];
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES];
+
+/** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
+function storeClassesOfEveryService(): string[] {
+  const services = path.resolve(__dirname, '../../services');
+  const names: string[] = [];
+  for (const service of readdirSync(services)) {
+    const dir = path.join(services, service, 'src/store');
+    let files: string[];
+    try {
+      files = readdirSync(dir).filter((file) => file.endsWith('.ts'));
+    } catch {
+      continue; // a service without a store
+    }
+    for (const file of files) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const exported = require(path.join(dir, file)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(exported)) {
+        const isClass = typeof value === 'function' && /^class\s/.test(Function.prototype.toString.call(value));
+        // (error types a store throws are not stores)
+        if (isClass && !((value as { prototype: unknown }).prototype instanceof Error)) names.push(name);
+      }
+    }
+  }
+  return names.sort();
+}
 
 /**
  * Queries allowed to read a whole collection, with the reason. Keep this list short: each
@@ -145,11 +174,22 @@ describe('every repository query uses an index on the local store', () => {
     await agents.listForWorkspace(region, 'ws-1');
     await agents.replace(region, agent, { ...(agent as object), name: 'renamed' } as never);
 
+    const sealed = store('SealedAgentStore', new SealedAgentStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const sealedAgent = { ...(agent as object), _id: 'agent-2', SECRET_API_KEY: 'key-2' } as never;
+    await sealed.insert(region, sealedAgent, []);
+    await sealed.find(region, 'agent-2');
+    await sealed.replace(region, sealedAgent, { ...(sealedAgent as object), name: 'renamed' } as never);
+    await sealed.rotateSecretKey(region, (await sealed.find(region, 'agent-2'))!, 'key-3', []);
+
     const versions = store('VersionStore', new VersionStore(mongo));
     await versions.add(region, { _id: 'version-1', agentId: 'agent-1', version: 1, createdAt: now } as never);
     await versions.list(region, 'agent-1', 20);
     await versions.find(region, 'agent-1', 'version-1');
     await versions.markBackup(region, 'agent-1', 1, { url: 'backup' } as never);
+
+    const credentialFree = store('CredentialFreeVersionStore', new CredentialFreeVersionStore(mongo, new AgentStore(mongo)));
+    await credentialFree.add(region, { _id: 'version-2', agentId: 'agent-1', version: 2, createdAt: now, agent } as never);
+    await credentialFree.find(region, 'agent-1', 'version-2');
 
     const themes = store('ThemeStore', new ThemeStore(mongo));
     await themes.insert(region, { ID: 'theme-1', ownerID: 'ws-1', createdAt: now, nineColorPallet: [[1, 2, 3]] } as never);
@@ -179,7 +219,16 @@ describe('every repository query uses an index on the local store', () => {
     await accounts.insert({ _id: 'user-1', email: 'owner@example.com' } as never);
     await accounts.findByEmail('owner@example.com');
     await accounts.findById('user-1');
-    await accounts.setPasswordHash('user-1', 'hash');
+    await accounts.setPasswordHash('user-1', 'hash', []);
+
+    const sessions = store('SessionStore', new SessionStore(mongo, region));
+    const later = new Date(now.getTime() + 60_000);
+    await sessions.insert({ _id: 'session-1', userId: 'user-1', createdAt: now, expiresAt: later });
+    await sessions.insert({ _id: 'session-2', userId: 'user-1', createdAt: now, expiresAt: later });
+    await sessions.isActive('session-1', 'user-1', now);
+    await sessions.end('session-1', 'user-1', now, []);
+    await sessions.endOthers('user-1', 'session-1');
+    await sessions.pruneExpired('user-1', now);
 
     const invitations = store('InvitationStore', new InvitationStore(mongo));
     await invitations.insert(region, { _id: 'invitation-1', uid: 'ws-1', email: 'member@example.com' } as never);
@@ -190,7 +239,7 @@ describe('every repository query uses an index on the local store', () => {
 
     const codes = store('LoginCodeStore', new LoginCodeStore(mongo, region));
     await codes.insert({ _id: 'code-1', email: 'owner@example.com', createdAt: now, expiresAt: new Date(now.getTime() + 60_000), attempts: 0 } as never);
-    await codes.latest('owner@example.com');
+    await codes.recent('owner@example.com', 5);
     await codes.claimAttempt('code-1', 5, now);
     await codes.markUsed('code-1', now);
     await codes.pruneOlderThan('owner@example.com', now);
@@ -211,6 +260,10 @@ describe('every repository query uses an index on the local store', () => {
     });
     await new OutboxRelay({ mongo, producer, collections: outboxCollections, logger: createLogger('explain-test', 'silent') }).drainOnce();
   }
+
+  it('runs every store class of every service (add its calls above when a store is added)', () => {
+    expect(storeClassesOfEveryService()).toEqual([...coverage.keys()].sort());
+  });
 
   it('runs every method of every store (add a call above when a store gains a method)', () => {
     for (const [name, { called, methods }] of coverage) {
