@@ -55,15 +55,24 @@ async function workspaceForBench() {
   return { uid: own.uid, secret: own.secret };
 }
 
-function directHeaders(uid) {
-  return signForwarded({ identity: { kind: 'workspace', workspaceId: uid, region: 'eu' }, region: 'eu' }, env.INTERNAL_SIGNING_SECRET);
+/** Headers of a request straight to a service as the workspace secret, signed as the gateway signs: for this method, path and body. */
+function directHeaders(uid, method, url, body) {
+  const { pathname, search } = new URL(url);
+  return signForwarded({ identity: { kind: 'workspace', workspaceId: uid, region: 'eu' }, region: 'eu' }, env.INTERNAL_SIGNING_SECRET, { method, path: pathname + search, body });
+}
+
+/** A request straight to a service (JSON body), signed by directHeaders. */
+function direct(uid, url, body) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const method = payload === undefined ? 'GET' : 'POST';
+  return json(url, { method, headers: directHeaders(uid, method, url, payload), body: payload });
 }
 
 async function createAgents(uid, count, title) {
   const agents = [];
   for (let i = 0; i < count; i += CONCURRENCY) {
     const batch = Array.from({ length: Math.min(CONCURRENCY, count - i) }, (_, k) => newAgentDraft({ title: `${title} ${i + k}`, ownerID: uid }));
-    await Promise.all(batch.map((a) => json(`${AGENT_URL}/v2/agents/${a.ID}`, { method: 'POST', headers: directHeaders(uid), body: JSON.stringify(a) })));
+    await Promise.all(batch.map((a) => direct(uid, `${AGENT_URL}/v2/agents/${a.ID}`, a)));
     agents.push(...batch);
   }
   return agents;
@@ -71,4 +80,4 @@ async function createAgents(uid, count, title) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-module.exports = { AGENT_URL, CONCURRENCY, GATEWAY_URL, createAgents, directHeaders, json, percentile, root, startGateway, workspaceForBench };
+module.exports = { AGENT_URL, CONCURRENCY, GATEWAY_URL, createAgents, direct, directHeaders, json, percentile, root, startGateway, workspaceForBench };

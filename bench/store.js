@@ -19,7 +19,7 @@ const { MongoClient } = require('mongodb');
 const { COLLECTIONS, newAgentDraft } = require('../contracts/dist');
 const { agentRecord, AGENT_LIST_PROJECTION } = require('../services/agent/dist/domain/agent-record');
 const { INDEXES } = require('../services/agent/dist/store/collections');
-const { AGENT_URL, GATEWAY_URL, directHeaders, json, percentile, root, startGateway, workspaceForBench } = require('./platform');
+const { AGENT_URL, GATEWAY_URL, direct, json, percentile, root, startGateway, workspaceForBench } = require('./platform');
 
 const run$ = promisify(execFile);
 const env = process.env;
@@ -81,7 +81,7 @@ async function timed(times, fn) {
 
 async function createAgent(uid, title) {
   const agent = newAgentDraft({ title, ownerID: uid });
-  await json(`${AGENT_URL}/v2/agents/${agent.ID}`, { method: 'POST', headers: directHeaders(uid), body: JSON.stringify(agent) });
+  await direct(uid, `${AGENT_URL}/v2/agents/${agent.ID}`, agent);
   return agent;
 }
 
@@ -121,7 +121,7 @@ async function listing(client, agents, uid, bearer) {
 async function saves(agents, uid, bearer) {
   const workers = [];
   for (let i = 0; i < SAVE_WORKERS; i += 1) workers.push(await createAgent(uid, `Saved ${i}`));
-  await Promise.all(workers.map(async (a) => Object.assign(a, (await json(`${AGENT_URL}/v2/agents/${a.ID}`, { headers: directHeaders(uid) })).body.agent)));
+  await Promise.all(workers.map(async (a) => Object.assign(a, (await direct(uid, `${AGENT_URL}/v2/agents/${a.ID}`)).body.agent)));
   const round = async (save) => {
     let next = 0;
     const t0 = now();
@@ -204,7 +204,7 @@ async function partnerLatency(uid) {
     const t0 = now();
     await pool(BURST, BURST_CONCURRENCY, async (i) => {
       const agent = newAgentDraft({ title: `Burst ${i}`, ownerID: uid });
-      await json(`${AGENT_URL}/v2/agents/${agent.ID}`, { method: 'POST', headers: directHeaders(uid), body: JSON.stringify(agent) });
+      await direct(uid, `${AGENT_URL}/v2/agents/${agent.ID}`, agent);
       createdAt.set(agent.ID, now());
     });
     const createdIn = ms(now() - t0) / 1000;

@@ -4,7 +4,7 @@ import { readTopicWithKcat, testRelay, waitFor } from '@platform/test-support';
 import { startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
 
-describe('new-agent reaches Kafka through the outbox', () => {
+describe('agent events reach Kafka through the outbox', () => {
   let h: Harness;
   let relay: Awaited<ReturnType<typeof testRelay>>;
 
@@ -48,21 +48,6 @@ describe('new-agent reaches Kafka through the outbox', () => {
       expect(event.data.agent).not.toHaveProperty('whatsappToken');
     }
     expect(events.find((e) => e.data.agent.ID === first.ID)!.data.agent).toMatchObject({ title: 'Support bot', ownerID: workspace.uid });
-  });
-});
-
-describe('a rotated agent secret key is revoked through the outbox', () => {
-  let h: Harness;
-  let relay: Awaited<ReturnType<typeof testRelay>>;
-
-  beforeAll(async () => {
-    relay = await testRelay([COLLECTION.agents]);
-    h = await startHarness({ eventsWritten: relay.nudge });
-    relay.start(h.mongo);
-  });
-  afterAll(async () => {
-    await relay.stop();
-    await h.close();
   });
 
   it('writes credentials.agent-secret-key-rotated with the new key, keyed by the agent, carrying neither key', async () => {
