@@ -2,6 +2,7 @@ import { WORKSPACE_API, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
 import { acceptedIdentityKinds, verifiersFor, type SecretCredential } from '../domain/credentials';
 import { fingerprint } from '../domain/hash';
+import { SingleFlight } from '../domain/single-flight';
 import type { ServiceName } from '../domain/services';
 import { TtlCache } from '../domain/ttl-cache';
 import { callService } from './service-call';
@@ -28,7 +29,7 @@ export interface VerifierOptions {
  */
 export class CredentialVerifier {
   private readonly cache: TtlCache<Identity | null>;
-  private readonly inFlight = new Map<string, Promise<Identity | null>>();
+  private readonly inFlight = new SingleFlight<Identity | null>();
 
   constructor(private readonly options: VerifierOptions) {
     this.cache = new TtlCache(options.maxEntries, options.now);
@@ -40,19 +41,19 @@ export class CredentialVerifier {
     const key = `${region}:${fingerprint(credential.secret)}`;
     const cached = this.cache.get(key);
     if (cached) return cached.value;
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.ask(credential, routeService, region, requestId).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
-    }
-    const identity = await pending;
+    const identity = await this.inFlight.run(key, () => this.ask(credential, routeService, region, requestId));
     this.cache.set(key, identity, identity ? this.options.ttlMs : this.options.negativeTtlMs);
     return identity;
   }
 
-  /** Forgets cached identities that match, so the next use of their secret is asked again (after a rotation). */
-  forget(matches: (identity: Identity) => boolean): void {
-    this.cache.deleteWhere((identity) => identity !== null && matches(identity));
+  /** A rotated workspace secret: the next use of the old one is asked again (and refused). */
+  forgetWorkspace(workspaceId: string): void {
+    this.cache.deleteWhere((identity) => identity?.kind === 'workspace' && identity.workspaceId === workspaceId);
+  }
+
+  /** A rotated agent secret key: the next use of the old one is asked again (and refused). */
+  forgetAgent(agentId: string): void {
+    this.cache.deleteWhere((identity) => identity?.kind === 'agent' && identity.agentId === agentId);
   }
 
   private async ask(credential: SecretCredential, routeService: ServiceName, region: Region, requestId?: string): Promise<Identity | null> {

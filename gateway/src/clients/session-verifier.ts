@@ -1,6 +1,7 @@
 import type { Region } from '@platform/contracts';
 import { sessionSecondsLeft, type Identity } from '@platform/kit';
 import { fingerprint } from '../domain/hash';
+import { SingleFlight } from '../domain/single-flight';
 import { TtlCache } from '../domain/ttl-cache';
 import { VERIFY_PATH, VerificationUnavailable } from './credential-verifier';
 import { callService } from './service-call';
@@ -28,7 +29,7 @@ export class SessionVerifier {
   private readonly cache: TtlCache<Identity | null>;
   /** Live verdicts kept longer, used only when the workspace service is unreachable. */
   private readonly lastKnown: TtlCache<Identity>;
-  private readonly inFlight = new Map<string, Promise<Identity | null>>();
+  private readonly inFlight = new SingleFlight<Identity | null>();
   private readonly now: () => number;
 
   constructor(private readonly options: SessionVerifierOptions) {
@@ -41,14 +42,9 @@ export class SessionVerifier {
     const key = fingerprint(token);
     const cached = this.cache.get(key);
     if (cached) return cached.value;
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.ask(token, requestId).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
-    }
     let identity: Identity | null;
     try {
-      identity = await pending;
+      identity = await this.inFlight.run(key, () => this.ask(token, requestId));
     } catch (err) {
       // A workspace outage must not sign everyone out: a session seen live recently stays accepted.
       const stale = err instanceof VerificationUnavailable ? this.lastKnown.get(key) : undefined;

@@ -25,10 +25,10 @@ export function applyRevocation(caches: RevocationCaches, event: unknown): boole
       caches.sessions.endOthers(revocation.data.userId, revocation.data.exceptSessionId);
       return true;
     case 'credentials.workspace-secret-rotated':
-      caches.verifier.forget((cached) => cached.kind === 'workspace' && cached.workspaceId === revocation.data.uid);
+      caches.verifier.forgetWorkspace(revocation.data.uid);
       return true;
     case 'credentials.agent-secret-key-rotated':
-      caches.verifier.forget((cached) => cached.kind === 'agent' && cached.agentId === revocation.data.agentId);
+      caches.verifier.forgetAgent(revocation.data.agentId);
       return true;
     default:
       return false;

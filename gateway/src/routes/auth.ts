@@ -84,9 +84,7 @@ function watchCredentialChanges(req: Request, res: Response, credential: Credent
   onHeaders(res, () => {
     if (res.statusCode < 200 || res.statusCode >= 300) return;
     if (change.kind === 'set-password' && identity.kind === 'user') options.sessions.endOthers(identity.userId, identity.sessionId);
-    if (change.kind === 'rotate-workspace-secret') {
-      options.verifier.forget((cached) => cached.kind === 'workspace' && cached.workspaceId === change.workspaceId);
-    }
-    if (change.kind === 'rotate-agent-secret-key') options.verifier.forget((cached) => cached.kind === 'agent' && cached.agentId === change.agentId);
+    if (change.kind === 'rotate-workspace-secret') options.verifier.forgetWorkspace(change.workspaceId);
+    if (change.kind === 'rotate-agent-secret-key') options.verifier.forgetAgent(change.agentId);
   });
 }
