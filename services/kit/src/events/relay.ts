@@ -194,7 +194,12 @@ export class OutboxRelay {
     if (!batch.length) return;
     const ids = batch.map((doc) => doc._id);
     const byLength = new Map<number, string[]>();
-    for (const doc of batch) byLength.set(doc._outbox?.length ?? 0, [...(byLength.get(doc._outbox?.length ?? 0) ?? []), doc._id]);
+    for (const doc of batch) {
+      const length = doc._outbox?.length ?? 0;
+      const sameLength = byLength.get(length);
+      if (sameLength) sameLength.push(doc._id);
+      else byLength.set(length, [doc._id]);
+    }
     let cleared = 0;
     for (const [length, sameLength] of byLength) {
       const result = await collection.updateMany(
