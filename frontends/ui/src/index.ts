@@ -11,7 +11,7 @@ export { nextLoadingProgress, loadingMessage, LOADING_WELCOME, type LoadingStage
 export { readStored, writeStored } from './logic/storage';
 export { validationMessage } from './logic/validation';
 export { PRODUCT } from './logic/product';
-export { ApiError, apiRequest, isUnavailable } from './api/http';
+export { ApiError, isUnavailable } from './api/http';
 export { callApi, type CallOptions } from './api/client';
 export { workspaceApi } from './api/workspace-api';
 export { agentApi, listAgents, type Agent } from './api/agent-api';
