@@ -28,7 +28,13 @@ export const TOPICS = {
   channelInboundMessages: {
     name: 'channels.inbound-messages',
     partitions: 6,
-    description: 'Messages received on connected channels (WhatsApp, Instagram, Messenger, Discord, Telegram); key: agent id.',
+    description:
+      'Messages received on connected channels (WhatsApp, Instagram, Messenger, Discord, Telegram), written before the webhook is acknowledged; key: agent id + conversation, so one conversation stays in order.',
+  },
+  channelOutboundMessages: {
+    name: 'channels.outbound-messages',
+    partitions: 6,
+    description: "The runtime's replies to channel messages, sent through the provider's API by channels; key: agent id + conversation.",
   },
   creditConsumption: {
     name: 'billing.credit-consumption',

@@ -103,7 +103,9 @@ describe('event envelope', () => {
     expect(eventRoute(newAgent)).toEqual({ topic: 'new-agent', key: (newAgent.data as { agent: { ID: string } }).agent.ID });
     expect(eventRoute(connection).key).toBe((connection.data as { agentId: string }).agentId);
     expect(eventRoute(subdomain)).toEqual({ topic: 'new-agency-subdomain', key: 'agency1' });
-    expect(eventRoute(message).topic).toBe('channels.inbound-messages');
+    expect(eventRoute(message)).toEqual({ topic: 'channels.inbound-messages', key: `${(message.data as { agentId: string }).agentId}:phone1:+4915112345678` });
+    const reply = sampleEvents().find((event) => event.type === 'channel.reply-requested')!;
+    expect(eventRoute(reply)).toEqual({ topic: 'channels.outbound-messages', key: `${(reply.data as { agentId: string }).agentId}:123456:987` });
     expect(eventRoute(credits)).toEqual({ topic: 'billing.credit-consumption', key: 'workspace1' });
     expect(eventRoute(email).key).toBe('workspace1');
     expect(eventRoute(orgNotification).key).toBe('org1');

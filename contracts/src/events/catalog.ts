@@ -3,7 +3,9 @@ import { TOPICS, type TopicName } from '../topics';
 import { eventEnvelopeSchema, eventSchemaOf, type EventEnvelope } from './envelope';
 import {
   agentSecretKeyRotatedDataSchema,
+  channelConversationKey,
   channelMessageReceivedDataSchema,
+  channelReplyRequestedDataSchema,
   creditsConsumedDataSchema,
   notificationRequestedDataSchema,
   platformProbeDataSchema,
@@ -16,6 +18,7 @@ import {
   workspaceUpdatedDataSchema,
   type AgentSecretKeyRotatedData,
   type ChannelMessageReceivedData,
+  type ChannelReplyRequestedData,
   type CreditsConsumedData,
   type NotificationRequestedData,
   type PlatformProbeData,
@@ -42,6 +45,7 @@ export interface EventDataMap {
   'new-channel-connection': NewChannelConnectionEventData;
   'new-agency-subdomain': NewAgencySubdomainEventData;
   'channel.message-received': ChannelMessageReceivedData;
+  'channel.reply-requested': ChannelReplyRequestedData;
   'credits.consumed': CreditsConsumedData;
   'notification.requested': NotificationRequestedData;
   'workspace.created': WorkspaceCreatedData;
@@ -83,7 +87,12 @@ export const EVENT_CATALOG: { [T in EventType]: EventDefinition<T> } = {
   'channel.message-received': {
     topic: TOPICS.channelInboundMessages.name,
     data: channelMessageReceivedDataSchema,
-    key: (event) => event.data.agentId,
+    key: (event) => channelConversationKey(event.data),
+  },
+  'channel.reply-requested': {
+    topic: TOPICS.channelOutboundMessages.name,
+    data: channelReplyRequestedDataSchema,
+    key: (event) => channelConversationKey({ ...event.data, senderId: event.data.recipientId }),
   },
   'credits.consumed': { topic: TOPICS.creditConsumption.name, data: creditsConsumedDataSchema, key: byWorkspace },
   'notification.requested': {

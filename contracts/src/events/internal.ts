@@ -33,6 +33,32 @@ export const channelMessageReceivedDataSchema = Joi.object<ChannelMessageReceive
   receivedAt: isoDate().required(),
 });
 
+/** The conversation a channel message belongs to: one per agent, channel record and sender. */
+export const channelConversationKey = (data: Pick<ChannelMessageReceivedData, 'agentId' | 'channelId' | 'senderId'>) =>
+  `${data.agentId}:${data.channelId}:${data.senderId}`;
+
+/** channel.reply-requested: the runtime's answer to a channel message, for channels to send. */
+export interface ChannelReplyRequestedData {
+  agentId: string;
+  channelType: ConnectableChannelType;
+  channelId: string;
+  /** who receives the reply: the senderId of the message answered */
+  recipientId: string;
+  /** the provider's id of the message answered, so a redelivered reply is sent once */
+  inReplyTo?: string;
+  conversationId: string;
+  text: string;
+}
+export const channelReplyRequestedDataSchema = Joi.object<ChannelReplyRequestedData, true>({
+  agentId: documentId().required(),
+  channelType: Joi.string().valid(...CONNECTABLE_CHANNEL_TYPES).required(),
+  channelId: Joi.string().max(TEXT_LIMITS.id).required(),
+  recipientId: Joi.string().max(TEXT_LIMITS.id).required(),
+  inReplyTo: Joi.string().max(TEXT_LIMITS.shortText),
+  conversationId: Joi.string().max(TEXT_LIMITS.id).required(),
+  text: Joi.string().max(TEXT_LIMITS.longText).required(),
+});
+
 /** credits.consumed: a credit log entry to apply to the workspace's (or organisation's) balance. */
 export type CreditsConsumedData = CreditLogEntry & { orgId?: string };
 export const creditsConsumedDataSchema = (creditLogEntrySchema as Joi.ObjectSchema).keys({ orgId: documentId() }) as Joi.ObjectSchema<CreditsConsumedData>;
