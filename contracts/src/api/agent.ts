@@ -10,6 +10,7 @@ import type {
 } from '../entities/agent-api';
 import type { JsonObject } from '../entities/common';
 import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
+import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetSettingsResponse } from '../entities/conversations';
 import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
@@ -75,4 +76,12 @@ export const AGENT_API = {
   listTranslateLanguages: endpoint<NoParams, NoQuery, undefined, TranslateLanguagesResponse>()({ service: 'agent', operationId: 'listTranslateLanguages', method: 'get', path: '/translate', atApiRoot: true }),
   listCustomThemes: endpoint<NoParams, NoQuery, undefined, CustomThemesResponse>()({ service: 'agent', operationId: 'listCustomThemes', method: 'get', path: '/v2/themes' }),
   createCustomTheme: endpoint<NoParams, NoQuery, CustomTheme & { primary: string }, CustomThemeResponse>()({ service: 'agent', operationId: 'createCustomTheme', method: 'post', path: '/v2/themes' }),
+  /** The shell's test chat: the answer as JSON, or streamed (SSE) with Accept: text/event-stream. */
+  sendTestMessage: endpoint<AgentIdParam, NoQuery, ChatMessageRequest, ChatAnswerResponse>()({ service: 'agent', operationId: 'sendTestMessage', method: 'post', path: '/v2/agents/:agentId/chat' }),
+  listConversations: endpoint<AgentIdParam, NoQuery, undefined, ConversationListResponse>()({ service: 'agent', operationId: 'listConversations', method: 'get', path: '/v2/agents/:agentId/conversations' }),
+  listLeads: endpoint<AgentIdParam, NoQuery, undefined, LeadListResponse>()({ service: 'agent', operationId: 'listLeads', method: 'get', path: '/v2/agents/:agentId/leads' }),
+  /** Public: what the embedded widget shows (look, greeting), never a secret or the prompt. */
+  getWidgetSettings: endpoint<AgentIdParam, NoQuery, undefined, WidgetSettingsResponse>()({ service: 'agent', operationId: 'getWidgetSettings', method: 'get', path: '/widget/agents/:agentId' }),
+  /** Public: a visitor's message to the agent's widget, answered as JSON or streamed (SSE). */
+  sendWidgetMessage: endpoint<AgentIdParam, NoQuery, ChatMessageRequest, ChatAnswerResponse>()({ service: 'agent', operationId: 'sendWidgetMessage', method: 'post', path: '/widget/agents/:agentId/messages' }),
 } as const;

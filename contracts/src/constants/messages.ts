@@ -106,3 +106,18 @@ export const ACCESS_MESSAGES = {
   gatewayOnly: 'Only the gateway may verify credentials.',
   unknownCredential: 'Unknown credential',
 } as const;
+
+/** What the agent runtime answers instead of the model (widget, test chat and channels alike). */
+export const RUNTIME_MESSAGES = {
+  /** The workspace's loadTokens are used up; shown in the widget and sent on channels. */
+  noCredits: 'This agent is out of credits, so it cannot answer right now. Please contact its owner.',
+  /** messagesLimit reached in this conversation. */
+  messagesLimitReached: 'This conversation has reached its message limit.',
+  /** maxTokensUsage reached by the agent. */
+  tokensLimitReached: 'This agent has reached its usage limit, so it cannot answer right now.',
+  /** The model failed or timed out. */
+  answerFailed: 'The agent could not answer right now, please try again.',
+  /** Too many widget messages from this visitor or to this agent. */
+  tooManyMessages: 'Too many messages, please wait a moment and try again.',
+  conversationNotFound: 'Conversation not found',
+} as const;

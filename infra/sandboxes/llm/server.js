@@ -162,11 +162,16 @@ function chatCompletions(body, res) {
   const model = body.model;
   if (body.stream === true) {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-sandbox': 'true' });
-    const chunk = (delta, finish) =>
-      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'sandbox', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+    // stream_options.include_usage: every chunk carries usage: null, and one last chunk with
+    // no choices carries the token counts (as the API does).
+    const withUsage = Boolean(body.stream_options && body.stream_options.include_usage === true);
+    const event = (fields) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'sandbox', ...fields, ...(withUsage && !fields.usage ? { usage: null } : {}) })}\n\n`;
+    const chunk = (delta, finish) => event({ choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
     res.write(chunk({ role: 'assistant', content: '' }, null));
     for (const piece of content.match(/[\s\S]{1,40}/g) || []) res.write(chunk({ content: piece }, null));
     res.write(chunk({}, 'stop'));
+    if (withUsage) res.write(event({ choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } }));
     res.end('data: [DONE]\n\n');
     return;
   }

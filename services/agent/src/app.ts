@@ -1,7 +1,8 @@
 import type { Express } from 'express';
 import { UPLOAD } from '@platform/contracts';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
-import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace-directory';
+import { MemoryStore } from 'express-rate-limit';
+import { HttpWorkspaceDirectory, type CreditBalance, type WorkspaceDirectory } from './clients/workspace-directory';
 import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
 import { cssAssistantRoutes } from './routes/css-assistant-routes';
@@ -11,7 +12,11 @@ import { themesRoutes } from './routes/themes-routes';
 import { translateRoutes } from './routes/translate-routes';
 import { uploadsRoutes } from './routes/uploads-routes';
 import { GridFsFileStorage, type FileStorage } from './store/files-storage';
-import { createChatClient, type ChatClient } from './clients/llm-client';
+import { createChatClient, type ChatClient, type StreamingChatClient } from './clients/llm-client';
+import { runtimeRoutes } from './routes/runtime-routes';
+import { ConversationStore } from './store/conversations';
+import { ConversationRuntime } from './usecases/runtime';
+import { RuntimeUseCases } from './usecases/runtime-chat';
 import { ThemeStore } from './store/themes';
 import { AgentAccess, type AgentPolicy } from './usecases/access';
 import { AgentWriter } from './usecases/agent-writer';
@@ -48,13 +53,17 @@ export interface AppDeps {
   files?: FileStorage;
   /** default: the OpenAI-compatible client built from config.llm */
   chat?: ChatClient;
+  /** default: the OpenAI-compatible client built from config.llm (the runtime streams) */
+  llm?: StreamingChatClient;
+  /** default: the workspace directory (loadTokens of the workspace) */
+  credits?: CreditBalance;
   readiness?: ReadinessCheck[];
   /** Nudges the outbox relay after writes that queued events. */
   eventsWritten?: () => void;
   now?: () => Date;
 }
 
-export function defaultDirectory(config: AgentConfig, logger: Logger): WorkspaceDirectory {
+export function defaultDirectory(config: AgentConfig, logger: Logger): HttpWorkspaceDirectory {
   return new HttpWorkspaceDirectory({
     baseUrl: config.workspaceServiceUrl,
     signingSecret: config.platform.internalSigningSecret,
@@ -64,13 +73,40 @@ export function defaultDirectory(config: AgentConfig, logger: Logger): Workspace
   });
 }
 
+function widgetBudget(windowMs: number, limit: number) {
+  const store = new MemoryStore();
+  store.init({ windowMs } as Parameters<MemoryStore['init']>[0]);
+  return { store, limit };
+}
+
+/** The conversation engine, shared by the HTTP routes and the channel-message consumer. */
+export function conversationRuntime(deps: AppDeps, credits: CreditBalance): ConversationRuntime {
+  return new ConversationRuntime({
+    conversations: new ConversationStore(deps.mongo),
+    credits,
+    llm: deps.llm ?? createChatClient(deps.config.llm),
+    logger: deps.logger,
+    eventsWritten: deps.eventsWritten ?? (() => undefined),
+    now: deps.now ?? (() => new Date()),
+  });
+}
+
 /** The service's one assembly: use cases wired to their stores and clients, the route table built from them, and its authoriser. */
 export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: AgentAccess } {
   const now = deps.now ?? (() => new Date());
   const stores = protectedStores(deps.mongo, deps.config.channelCredentialsKey);
+  const directory = deps.directory ?? defaultDirectory(deps.config, deps.logger);
+  const credits = deps.credits ?? (directory instanceof HttpWorkspaceDirectory ? directory : defaultDirectory(deps.config, deps.logger));
+  const { windowMs, perAgent, perVisitor } = deps.config.widgetRateLimit;
+  const runtime = new RuntimeUseCases({
+    agents: stores.agents,
+    conversations: new ConversationStore(deps.mongo),
+    runtime: conversationRuntime(deps, credits),
+    limits: { perAgent: widgetBudget(windowMs, perAgent), perVisitor: widgetBudget(windowMs, perVisitor) },
+  });
   const useCaseDeps: UseCaseDeps = {
     ...stores,
-    directory: deps.directory ?? defaultDirectory(deps.config, deps.logger),
+    directory,
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
     now,
@@ -97,6 +133,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
     ...translateRoutes(),
     ...themesRoutes(themes),
     ...secretKeyRoutes(secretKeys),
+    ...runtimeRoutes(runtime),
   ];
   return { routes, access };
 }

@@ -16,6 +16,8 @@ export interface AgentConfig {
   publicUrl: string;
   /** The AI style assistant's provider (LLM_API_BASE, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS, LLM_MAX_TOKENS). */
   llm: LlmConfig;
+  /** The public widget's message budgets per window (WIDGET_RATE_WINDOW_MS, WIDGET_RATE_PER_AGENT, WIDGET_RATE_PER_VISITOR). */
+  widgetRateLimit: { windowMs: number; perAgent: number; perVisitor: number };
 }
 
 const int = (name: string, fallback: number) => {
@@ -38,5 +40,10 @@ export function loadConfig(): AgentConfig {
     },
     publicUrl: env('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, ''),
     llm: loadLlmConfig(),
+    widgetRateLimit: {
+      windowMs: int('WIDGET_RATE_WINDOW_MS', 60_000),
+      perAgent: int('WIDGET_RATE_PER_AGENT', 600),
+      perVisitor: int('WIDGET_RATE_PER_VISITOR', 20),
+    },
   };
 }

@@ -1,5 +1,8 @@
 import { serve, startPlatform } from '@platform/kit';
-import { buildApp } from './app';
+import { buildApp, conversationRuntime, defaultDirectory } from './app';
+import { startChannelMessageConsumer } from './events/channel-messages';
+import { CONVERSATION_COLLECTIONS } from './store/conversations';
+import { protectedStores } from './store/sealed-stores';
 import { loadConfig } from './config';
 import { COLLECTION, INDEXES } from './store/collections';
 import { GridFsFileStorage } from './store/files-storage';
@@ -7,12 +10,21 @@ import { startTemporaryFileSweep } from './usecases/temporary-files';
 
 async function main() {
   const config = loadConfig();
-  const platform = await startPlatform({ service: 'agent', config: config.platform, indexes: INDEXES, outboxCollections: [COLLECTION.agents] });
+  const platform = await startPlatform({ service: 'agent', config: config.platform, indexes: INDEXES, outboxCollections: [COLLECTION.agents, CONVERSATION_COLLECTIONS.conversations] });
   const { logger, mongo, relay, readiness } = platform;
   const files = new GridFsFileStorage(mongo);
   const app = buildApp({ config, mongo, logger, files, eventsWritten: () => relay.nudge(), readiness });
   const stopSweep = startTemporaryFileSweep({ files, regions: mongo.regions(), logger });
-  await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), platform.close] });
+  const deps = { config, mongo, logger, eventsWritten: () => relay.nudge() };
+  const channelMessages = await startChannelMessageConsumer({
+    kafka: platform.kafka,
+    producer: platform.producer,
+    mongo,
+    logger,
+    agents: protectedStores(mongo, config.channelCredentialsKey).agents,
+    runtime: conversationRuntime(deps, defaultDirectory(config, logger)),
+  });
+  await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), () => channelMessages.disconnect(), platform.close] });
 }
 
 main().catch((err) => {

@@ -29,6 +29,11 @@ describe('OpenAPI document', () => {
         'GET /translate',
         'GET /v2/themes',
         'POST /v2/themes',
+        'POST /v2/agents/{agentId}/chat',
+        'GET /v2/agents/{agentId}/conversations',
+        'GET /v2/agents/{agentId}/leads',
+        'GET /widget/agents/{agentId}',
+        'POST /widget/agents/{agentId}/messages',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

@@ -57,6 +57,9 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   generateCss: (a) => ({ body: { messages: [{ role: 'user', content: 'red' }], agentID: a.agentId } }),
   listCustomThemes: 'caller',
   createCustomTheme: 'caller',
+  sendTestMessage: (a) => ({ params: { agentId: a.agentId }, body: { messageId: 'walkmessage1', text: 'Who are you?' } }),
+  listConversations: (a) => ({ params: { agentId: a.agentId } }),
+  listLeads: (a) => ({ params: { agentId: a.agentId } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -123,6 +126,9 @@ describe('every route refuses callers without the identity it declares', () => {
         'agent listTemplates',
         'agent getFile',
         'agent listTranslateLanguages',
+        // the embedded widget: an agent id in a page, no secret; rate limited per agent and visitor
+        'agent getWidgetSettings',
+        'agent sendWidgetMessage',
       ].sort(),
     );
   });

@@ -66,6 +66,18 @@ describe('LLM sandbox (infra/sandboxes/llm/server.js)', () => {
     expect(chunks.map((c) => c.choices[0].delta.content ?? '').join('')).toContain('background-color: red;');
   });
 
+  it('streams the token counts in a last chunk without choices when include_usage is asked', async () => {
+    const res = await post({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hello there' }] });
+    const events = (await res.text()).split('\n\n').filter(Boolean);
+    expect(events.at(-1)).toBe('data: [DONE]');
+    const chunks = events.slice(0, -1).map((e) => JSON.parse(e.replace(/^data: /, '')));
+    const last = chunks.at(-1);
+    expect(last.choices).toEqual([]);
+    expect(last.usage).toEqual({ prompt_tokens: 3, completion_tokens: expect.any(Number), total_tokens: 3 + last.usage.completion_tokens });
+    expect(chunks.slice(0, -1).every((c) => c.usage === null)).toBe(true);
+    expect(chunks.slice(0, -1).map((c) => c.choices[0].delta.content ?? '').join('')).toBe('Sandbox reply: you said "Hello there".');
+  });
+
   it('requires a bearer key, with OpenAI error shape', async () => {
     const res = await post({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }, {});
     expect(res.status).toBe(401);

@@ -3,6 +3,7 @@
  * speaks it (the local sandbox in infra/sandboxes/llm). Base URL, key and model come from
  * configuration; nothing here knows which one it talks to.
  */
+import { createParser } from 'eventsource-parser';
 
 export interface LlmConfig {
   /** e.g. https://api.openai.com/v1 (LLM_API_BASE) */
@@ -43,6 +44,8 @@ export interface ChatMessage {
 }
 
 export interface ChatOptions {
+  /** default: the configured model */
+  model?: string;
   temperature?: number;
   maxTokens?: number;
   /** an end-user id the provider may use for abuse monitoring */
@@ -63,6 +66,11 @@ export interface ChatCompletion {
 
 export interface ChatClient {
   complete(messages: ChatMessage[], options?: ChatOptions): Promise<ChatCompletion>;
+}
+
+/** A client that can also stream: `onDelta` gets each piece of the answer as it arrives; the result is the whole answer. */
+export interface StreamingChatClient extends ChatClient {
+  stream(messages: ChatMessage[], options: ChatOptions, onDelta: (text: string) => void): Promise<ChatCompletion>;
 }
 
 export type LlmErrorKind = 'not_configured' | 'timeout' | 'network' | 'unauthorized' | 'rate_limited' | 'rejected' | 'upstream' | 'bad_response';
@@ -93,25 +101,95 @@ function kindOfStatus(status: number): LlmErrorKind {
   return 'rejected';
 }
 
-export function createChatClient(config: LlmConfig, fetchImpl: typeof fetch = fetch): ChatClient {
+function failure(err: unknown, config: LlmConfig): LlmError {
+  if (err instanceof LlmError) return err;
+  const name = (err as Error | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return new LlmError('timeout', `no answer within ${config.timeoutMs} ms`);
+  return new LlmError('network', `request failed: ${(err as Error).message}`);
+}
+
+export function createChatClient(config: LlmConfig, fetchImpl: typeof fetch = fetch): StreamingChatClient {
+  const request = (messages: ChatMessage[], options: ChatOptions, stream: boolean) => {
+    if (!config.apiKey) throw new LlmError('not_configured', 'LLM_API_KEY is not set');
+    return fetchImpl(`${config.apiBase}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
+      body: JSON.stringify({
+        model: options.model ?? config.model,
+        messages,
+        temperature: options.temperature ?? 0.3,
+        max_tokens: options.maxTokens ?? config.maxTokens,
+        ...(options.user ? { user: options.user } : {}),
+        // the last chunk carries the token counts the credits are computed from
+        ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+      }),
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+  };
   return {
+    async stream(messages, options, onDelta) {
+      let response: Response;
+      try {
+        response = await request(messages, options, true);
+      } catch (err) {
+        throw failure(err, config);
+      }
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = undefined;
+        }
+        throw new LlmError(kindOfStatus(response.status), providerMessage(body) ?? `HTTP ${response.status}`, response.status);
+      }
+      if (!response.body) throw new LlmError('bad_response', 'the streamed answer has no body', response.status);
+      let content = '';
+      let model = options.model ?? config.model;
+      let finishReason: string | null = null;
+      let usage: ChatCompletion['usage'];
+      let sandbox = response.headers.get('x-sandbox') === 'true';
+      let broken: LlmError | undefined;
+      const parser = createParser({
+        onEvent: ({ data }) => {
+          if (data === '[DONE]' || broken) return;
+          try {
+            const chunk = JSON.parse(data) as {
+              model?: string;
+              system_fingerprint?: string | null;
+              usage?: ChatCompletion['usage'] | null;
+              choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+            };
+            if (chunk.model) model = chunk.model;
+            if (chunk.system_fingerprint === 'sandbox') sandbox = true;
+            if (chunk.usage) usage = chunk.usage;
+            const choice = chunk.choices?.[0];
+            if (choice?.finish_reason) finishReason = choice.finish_reason;
+            const piece = choice?.delta?.content;
+            if (typeof piece === 'string' && piece.length) {
+              content += piece;
+              onDelta(piece);
+            }
+          } catch {
+            broken = new LlmError('bad_response', 'a streamed chunk is not JSON', response.status);
+          }
+        },
+      });
+      const decoder = new TextDecoder();
+      try {
+        for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
+      } catch (err) {
+        throw failure(err, config);
+      }
+      if (broken) throw broken;
+      return { content, model, finishReason, usage, sandbox };
+    },
     async complete(messages, options = {}) {
-      if (!config.apiKey) throw new LlmError('not_configured', 'LLM_API_KEY is not set');
       let response: Response;
       let body: unknown;
       try {
-        response = await fetchImpl(`${config.apiBase}/chat/completions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
-          body: JSON.stringify({
-            model: config.model,
-            messages,
-            temperature: options.temperature ?? 0.3,
-            max_tokens: options.maxTokens ?? config.maxTokens,
-            ...(options.user ? { user: options.user } : {}),
-          }),
-          signal: AbortSignal.timeout(config.timeoutMs),
-        });
+        response = await request(messages, options, false);
         const text = await response.text();
         try {
           body = text ? JSON.parse(text) : undefined;
@@ -119,9 +197,7 @@ export function createChatClient(config: LlmConfig, fetchImpl: typeof fetch = fe
           body = undefined;
         }
       } catch (err) {
-        const name = (err as Error | null)?.name;
-        if (name === 'TimeoutError' || name === 'AbortError') throw new LlmError('timeout', `no answer within ${config.timeoutMs} ms`);
-        throw new LlmError('network', `request failed: ${(err as Error).message}`);
+        throw failure(err, config);
       }
       if (!response.ok) {
         throw new LlmError(kindOfStatus(response.status), providerMessage(body) ?? `HTTP ${response.status}`, response.status);
@@ -136,7 +212,7 @@ export function createChatClient(config: LlmConfig, fetchImpl: typeof fetch = fe
       if (typeof choice?.message?.content !== 'string') throw new LlmError('bad_response', 'the answer has no choices[0].message.content', response.status);
       return {
         content: choice.message.content,
-        model: completion?.model ?? config.model,
+        model: completion?.model ?? options.model ?? config.model,
         finishReason: choice.finish_reason ?? null,
         usage: completion?.usage,
         sandbox: completion?.system_fingerprint === 'sandbox' || response.headers.get('x-sandbox') === 'true',

@@ -1,5 +1,13 @@
-import { AGENT_API_MESSAGES, WORKSPACE_API, type Region, type WorkspaceAccessCheckRequest, type WorkspaceAccessCheckResponse } from '@platform/contracts';
+import { AGENT_API_MESSAGES, WORKSPACE_API, servicePath, type Region, type ResponseOf, type WorkspaceAccessCheckRequest, type WorkspaceAccessCheckResponse } from '@platform/contracts';
 import { HttpError, signForwarded, type Logger } from '@platform/kit';
+
+/**
+ * Whether a workspace has credits left (loadTokens > 0), for the runtime's refusal. Read from
+ * the workspace service today; the billing service can take this over behind the same interface.
+ */
+export interface CreditBalance {
+  hasCredits(region: Region, workspaceId: string): Promise<boolean>;
+}
 
 /** Answers whether a signed-in person is a member of a workspace (owner or e-mail in workspaceEmails). */
 export interface WorkspaceDirectory {
@@ -20,8 +28,9 @@ export interface HttpDirectoryOptions {
  * (identity {kind:'gateway'}, the request's region). Answers are cached briefly: a removed
  * member keeps access for at most `ttlMs`. A failure to ask is a 503 and is never cached.
  */
-export class HttpWorkspaceDirectory implements WorkspaceDirectory {
+export class HttpWorkspaceDirectory implements WorkspaceDirectory, CreditBalance {
   private readonly cache = new Map<string, { isMember: boolean; until: number }>();
+  private readonly balances = new Map<string, { hasCredits: boolean; until: number }>();
   private readonly now: () => number;
 
   constructor(private readonly options: HttpDirectoryOptions) {
@@ -35,6 +44,37 @@ export class HttpWorkspaceDirectory implements WorkspaceDirectory {
     const isMember = await this.ask(region, { uid: workspaceId, email: user.email, userId: user.userId });
     this.remember(key, isMember);
     return isMember;
+  }
+
+  /**
+   * GET /v2/workspaces/{uid} as the workspace itself (signed like the gateway signs a
+   * workspace secret's calls); reused for `cache.ttlMs`, so a spent balance refuses within that.
+   */
+  async hasCredits(region: Region, workspaceId: string): Promise<boolean> {
+    const key = `${region}:${workspaceId}`;
+    const cached = this.balances.get(key);
+    if (cached && cached.until > this.now()) return cached.hasCredits;
+    const path = servicePath(WORKSPACE_API.getWorkspace.path, { uid: workspaceId });
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}${path}`, {
+        headers: signForwarded({ identity: { kind: 'workspace', workspaceId, region }, region }, this.options.signingSecret, { method: 'GET', path }),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (err) {
+      this.options.logger.warn({ err }, 'workspace service unreachable');
+      throw new HttpError(503, AGENT_API_MESSAGES.workspaceUnavailable);
+    }
+    if (response.status === 404) return false;
+    if (!response.ok) {
+      this.options.logger.warn({ status: response.status }, 'workspace service refused the balance read');
+      throw new HttpError(503, AGENT_API_MESSAGES.workspaceUnavailable);
+    }
+    const { data } = (await response.json()) as ResponseOf<typeof WORKSPACE_API.getWorkspace>;
+    const hasCredits = (data.loadTokens ?? 0) > 0;
+    while (this.balances.size >= this.options.cache.maxEntries) this.balances.delete(this.balances.keys().next().value as string);
+    this.balances.set(key, { hasCredits, until: this.now() + this.options.cache.ttlMs });
+    return hasCredits;
   }
 
   private remember(key: string, isMember: boolean): void {

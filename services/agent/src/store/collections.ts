@@ -2,6 +2,7 @@ import { COLLECTIONS } from '@platform/contracts';
 import { OUTBOX_INDEX, type CollectionIndexes } from '@platform/kit';
 import { FILES_INDEXES } from './files-storage';
 import { THEMES_INDEXES } from './themes';
+import { CONVERSATION_INDEXES } from './conversations';
 
 /** The collections this service owns, in every regional database. */
 export const COLLECTION = {
@@ -28,4 +29,5 @@ export const INDEXES: CollectionIndexes[] = [
   },
   ...FILES_INDEXES,
   ...THEMES_INDEXES,
+  ...CONVERSATION_INDEXES,
 ];

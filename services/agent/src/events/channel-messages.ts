@@ -1,0 +1,60 @@
+import type { Kafka, Producer, Consumer } from 'kafkajs';
+import { TOPICS, channelConversationKey, validateEvent, type ChannelMessageReceivedData, type Region } from '@platform/contracts';
+import { regionsFrom, startIdempotentConsumer, type ConsumedEvent, type Logger, type RegionalMongo } from '@platform/kit';
+import { channelConversationId } from '../domain/conversation';
+import type { AgentStore } from '../store/agents';
+import type { ConversationRuntime } from '../usecases/runtime';
+
+export const CHANNEL_MESSAGES_GROUP = 'agent-runtime';
+
+/**
+ * One channel message: the agent answers it in the conversation of its sender, and the
+ * reply (channel.reply-requested) and credits.consumed are written with the conversation.
+ * The message's provider id (else the event id) makes a redelivery a no-op.
+ */
+export async function handleChannelMessage(deps: { agents: AgentStore; runtime: ConversationRuntime; logger: Logger }, consumed: ConsumedEvent): Promise<void> {
+  const { value: event, error } = validateEvent(consumed.event);
+  if (error || event.type !== 'channel.message-received') throw new Error(`not a channel message: ${error?.message ?? event.type}`);
+  const data: ChannelMessageReceivedData = event.data;
+  let found: { region: Region; agent: NonNullable<Awaited<ReturnType<AgentStore['find']>>> } | undefined;
+  for (const region of regionsFrom(event.region)) {
+    const agent = await deps.agents.find(region, data.agentId);
+    if (agent) {
+      found = { region, agent };
+      break;
+    }
+  }
+  if (!found) {
+    deps.logger.warn({ agentId: data.agentId, eventId: event.id }, 'channel message for an unknown agent dropped');
+    return;
+  }
+  await deps.runtime.answer(found.region, found.agent, {
+    channel: data.channelType,
+    conversationId: channelConversationId(channelConversationKey(data)),
+    participantId: data.senderId,
+    messageId: data.externalMessageId ?? event.id,
+    text: data.text,
+    reply: { agentId: data.agentId, channelType: data.channelType, channelId: data.channelId, recipientId: data.senderId, ...(data.externalMessageId ? { inReplyTo: data.externalMessageId } : {}) },
+  });
+}
+
+/** Consumes channels.inbound-messages with the kit's idempotent consumer (dedupe by event id, retries, dead letters). */
+export function startChannelMessageConsumer(options: {
+  kafka: Kafka;
+  producer: Producer;
+  mongo: RegionalMongo;
+  logger: Logger;
+  agents: AgentStore;
+  runtime: ConversationRuntime;
+  groupId?: string;
+}): Promise<Consumer> {
+  return startIdempotentConsumer({
+    kafka: options.kafka,
+    producer: options.producer,
+    mongo: options.mongo,
+    logger: options.logger,
+    groupId: options.groupId ?? CHANNEL_MESSAGES_GROUP,
+    topics: [TOPICS.channelInboundMessages.name],
+    handle: (consumed) => handleChannelMessage(options, consumed),
+  });
+}

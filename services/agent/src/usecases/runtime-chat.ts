@@ -1,0 +1,83 @@
+import {
+  AGENT_API_MESSAGES,
+  RUNTIME_MESSAGES,
+  WIDGET_FIELDS,
+  type ChatMessageRequest,
+  type ConversationSummary,
+  type Lead,
+  type Region,
+  type WidgetSettings,
+} from '@platform/contracts';
+import { HttpError, notFound, regionsFrom } from '@platform/kit';
+import type { MemoryStore } from 'express-rate-limit';
+import type { AgentRecord } from '../domain/agent-record';
+import { conversationSummary, leadsOf } from '../domain/conversation';
+import { greetingsOf } from '../domain/conversation-prompt';
+import type { AgentStore } from '../store/agents';
+import type { ConversationStore } from '../store/conversations';
+import type { ConversationRuntime, RuntimeAnswer } from './runtime';
+
+/** Conversations the Chats tab shows at most. */
+const LISTED_CONVERSATIONS = 200;
+
+export interface WidgetLimits {
+  /** messages per window to one agent, from all its visitors */
+  perAgent: { store: MemoryStore; limit: number };
+  /** messages per window from one visitor (and one client IP) */
+  perVisitor: { store: MemoryStore; limit: number };
+}
+
+/** The HTTP side of the runtime: the test chat, the widget, and what the Chats tab reads. */
+export class RuntimeUseCases {
+  constructor(
+    private readonly deps: { agents: AgentStore; conversations: ConversationStore; runtime: ConversationRuntime; limits: WidgetLimits },
+  ) {}
+
+  testChat(region: Region, agent: AgentRecord, actor: string, body: ChatMessageRequest, onDelta?: (text: string) => void): Promise<RuntimeAnswer> {
+    return this.deps.runtime.answer(region, agent, { channel: 'test', conversationId: body.conversationId, participantId: actor, messageId: body.messageId, text: body.text }, onDelta);
+  }
+
+  widgetChat(region: Region, agent: AgentRecord, body: ChatMessageRequest & { visitorId: string }, onDelta?: (text: string) => void): Promise<RuntimeAnswer> {
+    return this.deps.runtime.answer(region, agent, { channel: 'web', conversationId: body.conversationId, participantId: body.visitorId, messageId: body.messageId, text: body.text }, onDelta);
+  }
+
+  async conversations(region: Region, agent: AgentRecord): Promise<ConversationSummary[]> {
+    return (await this.deps.conversations.listForAgent(region, agent.ID, LISTED_CONVERSATIONS)).map(conversationSummary);
+  }
+
+  async leads(region: Region, agent: AgentRecord): Promise<Lead[]> {
+    const conversations = await this.deps.conversations.listForAgent(region, agent.ID, LISTED_CONVERSATIONS);
+    return conversations.flatMap(leadsOf).sort((a, b) => b.ts - a.ts);
+  }
+
+  /** The agent a page embeds, in the request's region or the other one (the page may not know it). */
+  async publicAgent(region: Region, agentId: string): Promise<{ agent: AgentRecord; region: Region }> {
+    for (const candidate of regionsFrom(region)) {
+      const agent = await this.deps.agents.find(candidate, agentId);
+      if (agent) return { agent, region: candidate };
+    }
+    throw notFound(AGENT_API_MESSAGES.notFound);
+  }
+
+  async widgetSettings(region: Region, agentId: string): Promise<WidgetSettings> {
+    const { agent } = await this.publicAgent(region, agentId);
+    const settings: Record<string, unknown> = {};
+    for (const field of WIDGET_FIELDS) if (agent[field] !== undefined) settings[field] = agent[field];
+    return { ...(settings as Omit<WidgetSettings, 'ID' | 'greetings'>), ID: agent.ID, greetings: greetingsOf(agent) };
+  }
+
+  /** The agent a visitor writes to, after the per-agent and per-visitor budgets (429 when spent). */
+  async widgetAgent(region: Region, agentId: string, visitor: { visitorId: string; clientIp?: string }): Promise<{ agent: AgentRecord; region: Region }> {
+    const { perAgent, perVisitor } = this.deps.limits;
+    const keys: Array<[WidgetLimits[keyof WidgetLimits], string]> = [
+      [perVisitor, `visitor:${agentId}:${visitor.visitorId}`],
+      ...(visitor.clientIp ? ([[perVisitor, `ip:${agentId}:${visitor.clientIp}`]] as Array<[WidgetLimits[keyof WidgetLimits], string]>) : []),
+      [perAgent, `agent:${agentId}`],
+    ];
+    for (const [budget, key] of keys) {
+      const { totalHits } = await budget.store.increment(key);
+      if (totalHits > budget.limit) throw new HttpError(429, RUNTIME_MESSAGES.tooManyMessages);
+    }
+    return this.publicAgent(region, agentId);
+  }
+}
