@@ -8,7 +8,7 @@ import { SessionVerifier } from './clients/session-verifier';
 import { applyRevocation } from './events/revocations';
 import { authenticate } from './routes/auth';
 import { resolveRoute, stripPlatformHeaders } from './routes/context';
-import { corsForOrigins } from './routes/cors';
+import { corsForOrigins, widgetCors } from './routes/cors';
 import { frontendRoutes } from './routes/frontend';
 import { openApiRoute, readinessRoute } from './routes/platform';
 import { serviceProxy } from './routes/proxy';
@@ -62,6 +62,8 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   };
 
   const routes = Router();
+  // The widget API first: its preflight is answered for any origin before the product's own CORS runs.
+  routes.use(widgetCors());
   routes.use(corsForOrigins(config.allowedOrigins));
   routes.use(stripPlatformHeaders);
   routes.use('/api', ...rateLimits(config.rateLimit, rateCounts));

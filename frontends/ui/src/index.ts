@@ -21,3 +21,4 @@ export type * from './api/types';
 export type { RemoteName, RemoteProps } from './micro-frontends/remotes';
 export { createRemoteParcel } from './micro-frontends/parcel';
 export { useFormField } from './logic/form-field';
+export { streamChat, type StreamChatOptions } from './api/chat-stream';

@@ -10,3 +10,15 @@ export function corsForOrigins(allowedOrigins: string[]): RequestHandler {
     maxAge: 600,
   });
 }
+
+/** The public widget API (`/api/[region/]agent/widget/...`): what pages on any site call from the embedded chat. */
+export const WIDGET_API_PATH = /^\/api\/(?:[a-z]{2}\/)?agent\/widget\//;
+
+/**
+ * CORS for the widget API only: any origin, never credentials (the widget sends no cookie; it
+ * talks as the agent's public widget), only the methods and headers the widget uses.
+ */
+export function widgetCors(): RequestHandler {
+  const open = cors({ origin: '*', credentials: false, methods: ['GET', 'POST'], allowedHeaders: ['Content-Type', 'Accept'], maxAge: 600 });
+  return (req, res, next) => (WIDGET_API_PATH.test(req.path) ? open(req, res, next) : next());
+}
