@@ -26,7 +26,7 @@ module.exports = {
       displayName: 'frontend',
       testEnvironment: 'jsdom',
       transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } }] },
-      moduleNameMapper: { ...shared.moduleNameMapper, '^@platform/ui$': '<rootDir>/frontends/ui/src', '\\.css$': '<rootDir>/frontends/ui/test/style-stub.js' },
+      moduleNameMapper: { ...shared.moduleNameMapper, '^@platform/ui$': '<rootDir>/frontends/ui/src', '^@platform/ui/(.*)$': '<rootDir>/frontends/ui/src/$1', '\\.css$': '<rootDir>/frontends/ui/test/style-stub.js' },
       testMatch: ['<rootDir>/frontends/*/test/**/*.test.ts?(x)'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },

@@ -18,6 +18,9 @@ const LoginPage = lazy(() => import('./auth/LoginPage'));
 const OnboardingPage = lazy(() => import('./auth/OnboardingPage'));
 const InvitationPage = lazy(() => import('./auth/InvitationPage'));
 const AppRoutes = lazy(() => import('./app/AppRoutes'));
+// The agent's widget alone (iframe snippet, share links): no shell, no sign-in.
+const IframeRenderPage = lazy(() => import('./widget-pages/AgentWidget').then((m) => ({ default: m.IframeRenderPage })));
+const SharePage = lazy(() => import('./widget-pages/AgentWidget').then((m) => ({ default: m.SharePage })));
 
 export function ShellApp() {
   useEffect(() => rememberAttribution(window.location.search), []);
@@ -30,6 +33,9 @@ export function ShellApp() {
             <Route path="/signup" element={<Titled title="Sign up"><LoginPage mode="signup" /></Titled>} />
             <Route path="/onboarding" element={<Titled title="Onboarding"><OnboardingPage /></Titled>} />
             <Route path="/no-auth/workspaces/:uid/invite" element={<Titled title="Join a workspace"><InvitationPage /></Titled>} />
+            <Route path="/app/:region/render/:agentId/iframe" element={<Titled title="Chat"><IframeRenderPage /></Titled>} />
+            <Route path="/app/:region/agents/:agentId/share" element={<Titled title="Chat"><SharePage /></Titled>} />
+            <Route path="/share" element={<Titled title="Chat"><SharePage /></Titled>} />
             <Route path="/app/:region/*" element={<AppRoutes />} />
             <Route path="/client/*" element={<Titled title="Client dashboard"><RemoteApp name="client_dashboard" /></Titled>} />
             <Route path="/404" element={<Titled title="Page not found"><NotFoundPage /></Titled>} />

@@ -1,24 +1,33 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { LAYOUT_PX } from '@platform/contracts';
-import { ActionIcon, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, type Agent } from '@platform/ui';
+import { AGENT_API, LAYOUT_PX, newDocumentId, type Region } from '@platform/contracts';
+import { ActionIcon, ApiError, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, conversationsChanged, streamChat, type Agent } from '@platform/ui';
 
 interface Message {
-  from: 'agent' | 'user';
+  from: 'agent' | 'user' | 'error';
   text: string;
 }
 
 const MIN_WIDTH = 320;
 const MAX_WIDTH = 900;
 
+/** What the agent says first: the start node's message with nodes on, else its init messages. */
+function greetingsOf(agent: Agent): string[] {
+  const start = agent.enableNodes ? agent.nodes?.find((node) => node.type === 'start') : undefined;
+  const message = (start as { data?: { message?: unknown } } | undefined)?.data?.message;
+  if (typeof message === 'string' && message.trim()) return [message];
+  return (agent.vg_initMessages ?? []).filter((m) => m.trim());
+}
+
 /**
- * The mini-chat test panel (450 px, resizable) shown when the debugger is on. The chat runtime
- * is a separate service; until it answers here the panel shows the agent's greeting and echoes
- * what would be sent.
+ * The mini-chat test panel (450 px, resizable) shown when the debugger is on: the agent's
+ * runtime answers for real (streamed), as the saved agent; the conversation shows in Chats.
  */
-export function DebuggerPanel({ agent, onClose }: { agent: Agent; onClose: () => void }) {
+export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region: Region; onClose: () => void }) {
   const [width, setWidth] = useState<number>(LAYOUT_PX.miniChatWidth);
   const [draft, setDraft] = useState('');
   const [messages, setMessages] = useState<Message[]>([]);
+  const [busy, setBusy] = useState(false);
+  const conversationId = useRef<string | undefined>();
   const drag = useRef<{ x: number; width: number } | null>(null);
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
@@ -29,13 +38,30 @@ export function DebuggerPanel({ agent, onClose }: { agent: Agent; onClose: () =>
     if (!drag.current) return;
     setWidth(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, drag.current.width + drag.current.x - e.clientX)));
   };
-  const send = () => {
+  const setLast = (update: (last: Message) => Message) => setMessages((m) => [...m.slice(0, -1), update(m[m.length - 1]!)]);
+  const send = async () => {
     const text = draft.trim();
-    if (!text) return;
-    setMessages((m) => [...m, { from: 'user', text }, { from: 'agent', text: 'The test chat connects to the agent runtime once it is deployed in this environment.' }]);
+    if (!text || busy) return;
+    setBusy(true);
     setDraft('');
+    setMessages((m) => [...m, { from: 'user', text }, { from: 'agent', text: '' }]);
+    try {
+      const answer = await streamChat(AGENT_API.sendTestMessage, {
+        agentId: agent.ID,
+        region,
+        body: { conversationId: conversationId.current, messageId: newDocumentId(), text },
+        onDelta: (piece) => setLast((last) => ({ ...last, text: last.text + piece })),
+      });
+      conversationId.current = answer.conversationId;
+      setLast(() => ({ from: 'agent', text: answer.text }));
+      void conversationsChanged(region, agent.ID);
+    } catch (error) {
+      setLast(() => ({ from: 'error', text: error instanceof ApiError ? error.message : 'The agent could not answer.' }));
+    } finally {
+      setBusy(false);
+    }
   };
-  const greeting = agent.proactiveMessage || agent.vg_initMessages?.[0];
+  const greetings = greetingsOf(agent);
 
   return (
     <aside className="debugger-panel" style={{ width }} data-testid="debugger-panel" aria-label="Test chat">
@@ -55,20 +81,29 @@ export function DebuggerPanel({ agent, onClose }: { agent: Agent; onClose: () =>
       </Group>
       <ScrollArea style={{ flex: 1 }} p="sm">
         <Stack gap="xs">
-          {greeting && <Bubble from="agent" text={greeting} />}
+          {greetings.map((greeting, i) => (
+            <Bubble key={`greeting-${i}`} from="agent" text={greeting} />
+          ))}
           {messages.map((m, i) => (
             <Bubble key={i} from={m.from} text={m.text} />
           ))}
         </Stack>
       </ScrollArea>
       <div style={{ padding: 'var(--mantine-spacing-sm)' }}>
-        <TextInput placeholder="Type a message and press Enter" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && send()} aria-label="Test message" />
+        <TextInput placeholder="Type a message and press Enter" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void send()} disabled={busy} aria-label="Test message" />
       </div>
     </aside>
   );
 }
 
 function Bubble({ from, text }: Message) {
+  if (from === 'error') {
+    return (
+      <Text size="xs" c="red" ta="center" role="alert">
+        {text}
+      </Text>
+    );
+  }
   return (
     <Paper
       p="xs"
@@ -78,7 +113,9 @@ function Bubble({ from, text }: Message) {
       bg={from === 'user' ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-hover)'}
       c={from === 'user' ? 'white' : undefined}
     >
-      <Text size="sm">{text}</Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid={from === 'agent' ? 'test-chat-answer' : undefined}>
+        {text || '…'}
+      </Text>
     </Paper>
   );
 }

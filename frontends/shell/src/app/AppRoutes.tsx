@@ -17,14 +17,13 @@ import { isRegion } from '../contexts/workspace-selection';
 const PLACEHOLDER_PAGES = [
   ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
   { path: '/account/billing', title: 'Billing' },
-  { path: '/prototype', title: 'Demo' },
   { path: '/c/*', title: 'Custom tab' },
-  { path: '/render/:agentId/iframe', title: 'Agent preview' },
 ];
 
 // The agent area (forms, validation, search) and the New Agent drawer load on first use.
 const AgentArea = lazy(() => import('../agent-area/AgentArea'));
 const NewAgentDrawer = lazy(() => import('../agents/NewAgentDrawer'));
+const PrototypePage = lazy(() => import('../widget-pages/PrototypePage'));
 
 /** The agent area's skeleton while its code loads (the area shows its own until the agent is there). */
 function AgentAreaFallback() {
@@ -72,6 +71,7 @@ export default function AppRoutes() {
               </Suspense>
             }
           />
+          <Route path="prototype" element={<Titled title="Demo"><Suspense fallback={null}><PrototypePage /></Suspense></Titled>} />
           <Route path="agency/*" element={<Titled title="Agency"><RemoteApp name="agency_settings" screen="agency" /></Titled>} />
           <Route path="clients/*" element={<Titled title="Clients"><RemoteApp name="agency_settings" screen="clients" /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (

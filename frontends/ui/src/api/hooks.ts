@@ -1,5 +1,6 @@
 import { QueryClient, useMutation, useQuery } from '@tanstack/react-query';
-import type { Region, SaveWorkspaceRequest, VerifyLoginCodeRequest } from '@platform/contracts';
+import { AGENT_API, type Region, type SaveWorkspaceRequest, type VerifyLoginCodeRequest } from '@platform/contracts';
+import { callApi } from './client';
 import { ApiError } from './http';
 import { workspaceApi } from './workspace-api';
 import { agentApi, listAgents, type Agent } from './agent-api';
@@ -25,7 +26,19 @@ export const QUERY_KEYS = {
   templates: (region: Region) => ['agent-templates', region] as const,
   languages: ['translate-languages'] as const,
   workspace: (region: Region, uid: string) => ['workspace', region, uid] as const,
+  conversations: (region: Region, agentId: string) => ['conversations', region, agentId] as const,
+  leads: (region: Region, agentId: string) => ['leads', region, agentId] as const,
 };
+
+/** The Chats tab: the agent's conversations, newest first. */
+export const useConversations = (region: Region, agentId: string) =>
+  useQuery({ queryKey: QUERY_KEYS.conversations(region, agentId), queryFn: async () => (await callApi(AGENT_API.listConversations, { region, params: { agentId } })).data });
+/** The Leads tab: e-mails and phone numbers left in conversations. */
+export const useLeads = (region: Region, agentId: string) =>
+  useQuery({ queryKey: QUERY_KEYS.leads(region, agentId), queryFn: async () => (await callApi(AGENT_API.listLeads, { region, params: { agentId } })).data });
+/** After a test-chat answer: the Chats and Leads tabs read again. */
+export const conversationsChanged = (region: Region, agentId: string) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: QUERY_KEYS.conversations(region, agentId) }), queryClient.invalidateQueries({ queryKey: QUERY_KEYS.leads(region, agentId) })]);
 
 export const useSession = (enabled = true) => useQuery({ queryKey: QUERY_KEYS.session, queryFn: workspaceApi.session, enabled });
 

@@ -1,5 +1,6 @@
-import { Alert, Group, IconInfoCircle, Paper, SimpleGrid, Stack, Text } from '@platform/ui';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@platform/ui';
 import { FormSection, NumberField, SwitchField, TextField, useAgentForm } from '../forms/fields';
+import { ConversationsList, LeadsTable } from './ConversationsList';
 import type { TabProps } from './TabContent';
 import { TabHeader } from './TabHeader';
 
@@ -16,22 +17,14 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function EmptyData({ children }: { children: string }) {
-  return (
-    <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
-      {children}
-    </Alert>
-  );
-}
-
 /** Chats, Analytics and Leads: their settings, over data the conversation services fill. */
-export function ActivityTab({ kind }: TabProps & { kind: 'convos' | 'analytics' | 'leads' }) {
+export function ActivityTab({ kind, region, agentId }: TabProps & { kind: 'convos' | 'analytics' | 'leads' }) {
   const { agent } = useAgentForm();
   if (kind === 'convos') {
     return (
       <Stack gap="lg">
         <TabHeader title="Chats" description="Conversations people had with the agent" />
-        <EmptyData>No conversations yet. Chats appear here once people talk to the published agent.</EmptyData>
+        <ConversationsList region={region} agentId={agentId} />
         <FormSection title="Chat history">
           <SwitchField path="recordChatHistory" label="Record chat history" />
           <SwitchField path="chatForget" label="Forget the conversation when the widget closes" />
@@ -62,7 +55,7 @@ export function ActivityTab({ kind }: TabProps & { kind: 'convos' | 'analytics' 
   return (
     <Stack gap="lg">
       <TabHeader title="Leads" description="Contacts the agent collected" />
-      <EmptyData>No leads yet. Names, e-mails and phone numbers the agent collects are listed here.</EmptyData>
+      <LeadsTable region={region} agentId={agentId} />
       <FormSection title="Lead delivery" description="Every new lead is also posted to this webhook">
         <TextField path="webhookUrl" label="Webhook URL" placeholder="https://example.com/leads" />
       </FormSection>

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import type { ConversationSummary, Lead, Region } from '@platform/contracts';
+import { Alert, Badge, Group, IconInfoCircle, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, UnstyledButton, useConversations, useLeads } from '@platform/ui';
+
+const CHANNEL_LABELS: Record<string, string> = {
+  web: 'Website',
+  test: 'Test chat',
+  whatsapp: 'WhatsApp',
+  instagram: 'Instagram',
+  messenger: 'Messenger',
+  discord: 'Discord',
+  telegram: 'Telegram',
+};
+export const channelLabel = (channel: string) => CHANNEL_LABELS[channel] ?? channel;
+const when = (ms: number) => new Date(ms).toLocaleString();
+
+function Notice({ children, color = 'gray' }: { children: string; color?: string }) {
+  return (
+    <Alert variant="light" color={color} icon={<IconInfoCircle size={18} />}>
+      {children}
+    </Alert>
+  );
+}
+
+function Transcript({ conversation }: { conversation: ConversationSummary }) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="conversation-transcript">
+      <Group justify="space-between" mb="sm">
+        <Badge variant="light">{channelLabel(conversation.channel)}</Badge>
+        <Text size="xs" c="dimmed">
+          Started {when(conversation.createdAt)}
+        </Text>
+      </Group>
+      <ScrollArea.Autosize mah={480}>
+        <Stack gap="xs">
+          {conversation.messages.map((message, i) => (
+            <Paper
+              key={i}
+              p="xs"
+              radius="md"
+              maw="85%"
+              style={{ alignSelf: message.role === 'user' ? 'flex-end' : 'flex-start', whiteSpace: 'pre-wrap' }}
+              bg={message.role === 'user' ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-hover)'}
+              c={message.role === 'user' ? 'white' : undefined}
+            >
+              <Text size="sm">{message.content}</Text>
+              <Text size="xs" opacity={0.7}>
+                {when(message.ts)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}
+
+/** The Chats tab's list: conversations newest first, the chosen one's messages beside it. */
+export function ConversationsList({ region, agentId }: { region: Region; agentId: string }) {
+  const { data, isLoading, error } = useConversations(region, agentId);
+  const [chosen, setChosen] = useState<string | undefined>();
+  if (isLoading) return <Loader size="sm" />;
+  if (error) return <Notice color="red">{`The conversations could not be loaded: ${error.message}`}</Notice>;
+  if (!data?.length) return <Notice>No conversations yet. Chats appear here once people talk to the agent.</Notice>;
+  const selected = data.find((c) => c.id === chosen) ?? data[0]!;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="conversations">
+      <Stack gap="xs">
+        {data.map((conversation) => {
+          const last = conversation.messages.at(-1);
+          return (
+            <UnstyledButton key={conversation.id} onClick={() => setChosen(conversation.id)} data-testid="conversation-item">
+              <Paper withBorder p="sm" radius="md" bg={conversation.id === selected.id ? 'var(--mantine-color-default-hover)' : undefined}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Badge variant="light" size="sm">
+                    {channelLabel(conversation.channel)}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {when(conversation.updatedAt)}
+                  </Text>
+                </Group>
+                <Text size="sm" truncate mt={4}>
+                  {last?.content ?? ''}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {conversation.messages.length} messages{conversation.leads.length ? ` · ${conversation.leads.map((l) => l.email ?? l.phone).join(', ')}` : ''}
+                </Text>
+              </Paper>
+            </UnstyledButton>
+          );
+        })}
+      </Stack>
+      <Transcript conversation={selected} />
+    </SimpleGrid>
+  );
+}
+
+/** The Leads tab's table: every e-mail and phone number people left, newest first. */
+export function LeadsTable({ region, agentId }: { region: Region; agentId: string }) {
+  const { data, isLoading, error } = useLeads(region, agentId);
+  if (isLoading) return <Loader size="sm" />;
+  if (error) return <Notice color="red">{`The leads could not be loaded: ${error.message}`}</Notice>;
+  if (!data?.length) return <Notice>No leads yet. E-mails and phone numbers people leave in conversations are listed here.</Notice>;
+  return (
+    <Table striped withTableBorder data-testid="leads">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Contact</Table.Th>
+          <Table.Th>Channel</Table.Th>
+          <Table.Th>First seen</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.map((lead: Lead) => (
+          <Table.Tr key={`${lead.conversationId}:${lead.email ?? lead.phone}`}>
+            <Table.Td>{lead.email ?? lead.phone}</Table.Td>
+            <Table.Td>{channelLabel(lead.channel)}</Table.Td>
+            <Table.Td>{when(lead.ts)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
