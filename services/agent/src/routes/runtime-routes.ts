@@ -101,7 +101,7 @@ export function runtimeRoutes(runtime: RuntimeUseCases): AgentRouteSpec[] {
       failures: [400, 404, 429, 502, 503],
       handler: async (req, res) => {
         const body = req.body as ChatMessageRequest & { visitorId: string };
-        const { agent, region } = await runtime.widgetAgent(req.region, req.params.agentId!, { visitorId: body.visitorId, clientIp: req.clientIp });
+        const { agent, region } = await runtime.widgetAgent(req.region, req.params.agentId!, { visitorId: body.visitorId });
         await answerTo(req, res, (onDelta) => runtime.widgetChat(region, agent, body, onDelta));
       },
     },

@@ -23,7 +23,7 @@ const LISTED_CONVERSATIONS = 200;
 export interface WidgetLimits {
   /** messages per window to one agent, from all its visitors */
   perAgent: { store: MemoryStore; limit: number };
-  /** messages per window from one visitor (and one client IP) */
+  /** messages per window from one visitor */
   perVisitor: { store: MemoryStore; limit: number };
 }
 
@@ -67,11 +67,11 @@ export class RuntimeUseCases {
   }
 
   /** The agent a visitor writes to, after the per-agent and per-visitor budgets (429 when spent). */
-  async widgetAgent(region: Region, agentId: string, visitor: { visitorId: string; clientIp?: string }): Promise<{ agent: AgentRecord; region: Region }> {
+  async widgetAgent(region: Region, agentId: string, visitor: { visitorId: string }): Promise<{ agent: AgentRecord; region: Region }> {
     const { perAgent, perVisitor } = this.deps.limits;
+    // Per client IP the gateway's own limit applies (visitors behind one office NAT share an IP).
     const keys: Array<[WidgetLimits[keyof WidgetLimits], string]> = [
       [perVisitor, `visitor:${agentId}:${visitor.visitorId}`],
-      ...(visitor.clientIp ? ([[perVisitor, `ip:${agentId}:${visitor.clientIp}`]] as Array<[WidgetLimits[keyof WidgetLimits], string]>) : []),
       [perAgent, `agent:${agentId}`],
     ];
     for (const [budget, key] of keys) {
