@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Collection, Document } from 'mongodb';
 import { OutboxRelay, RegionalMongo, SecretBox, createLogger, type CollectionIndexes } from '@platform/kit';
 import { AgentStore } from '../../services/agent/src/store/agents';
+import { ConversationStore } from '../../services/agent/src/store/conversations';
 import { INDEXES as AGENT_INDEXES } from '../../services/agent/src/store/collections';
 import { GridFsFileStorage } from '../../services/agent/src/store/files-storage';
 import { CredentialFreeVersionStore, SealedAgentStore } from '../../services/agent/src/store/sealed-stores';
@@ -202,6 +203,16 @@ describe('every repository query uses an index on the local store', () => {
     stored?.stream.destroy();
     await files.delete(region, 'file-1.txt');
     await files.deleteTemporary(region, now);
+
+    const conversations = store('ConversationStore', new ConversationStore(mongo));
+    const conversation = { _id: 'conversation-1', agentId: 'agent-1', workspaceId: 'ws-1', channel: 'web', recorded: true } as const;
+    const answer = { conversation, messageId: 'message-1', messages: [{ role: 'user' as const, content: 'hi', ts: 1 }], leads: [], countsAsMessage: true, at: 1, events: [] };
+    await conversations.recordAnswer(region, answer);
+    await conversations.recordAnswer(region, answer);
+    await conversations.find(region, 'conversation-1');
+    await conversations.listForAgent(region, 'agent-1', 200);
+    await conversations.addAgentTokens(region, 'agent-1', 10);
+    await conversations.agentTokens(region, 'agent-1');
 
     const workspaces = store('WorkspaceStore', new WorkspaceStore(mongo));
     const workspace = { _id: 'ws-1', uid: 'ws-1', region, ownerUserId: 'user-1', workspaceSecret: 'secret-1', workspaceEmails: [], joinedAt: now } as never;

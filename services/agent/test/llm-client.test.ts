@@ -111,4 +111,40 @@ describe('LLM client (OpenAI chat completions)', () => {
     await expect(createChatClient(config('http://127.0.0.1:1/v1')).complete([{ role: 'user', content: 'x' }])).rejects.toMatchObject({ kind: 'network' });
     await expect(createChatClient(config('http://127.0.0.1:1/v1', { apiKey: '' })).complete([{ role: 'user', content: 'x' }])).rejects.toBeInstanceOf(LlmError);
   });
+  it('streams: asks for the usage, hands each piece over as it arrives, and returns the whole answer with the token counts', async () => {
+    let body: Record<string, unknown> = {};
+    const provider = await fakeProvider((_req, raw, res) => {
+      body = JSON.parse(raw);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const chunk = (fields: object) => res.write(`data: ${JSON.stringify({ object: 'chat.completion.chunk', model: 'gpt-4o-2024', ...fields })}\n\n`);
+      chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }], usage: null });
+      // a piece split across two network writes, as real streams do
+      res.write('data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel');
+      res.write('lo"},"finish_reason":null}],"usage":null}\n\n');
+      chunk({ choices: [{ index: 0, delta: { content: ' world' }, finish_reason: 'stop' }], usage: null });
+      chunk({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 } });
+      res.end('data: [DONE]\n\n');
+    });
+    try {
+      const pieces: string[] = [];
+      const answer = await createChatClient(config(provider.url)).stream([{ role: 'user', content: 'hi' }], { model: 'gpt-4o', temperature: 0.9, maxTokens: 50 }, (piece) => pieces.push(piece));
+      expect(pieces).toEqual(['Hello', ' world']);
+      expect(answer).toEqual({ content: 'Hello world', model: 'gpt-4o-2024', finishReason: 'stop', usage: { prompt_tokens: 7, completion_tokens: 2, total_tokens: 9 }, sandbox: false });
+      expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0.9, max_tokens: 50, stream: true, stream_options: { include_usage: true } });
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('reports a refused stream with the provider message, and a broken chunk as a bad response', async () => {
+    const refusing = await fakeProvider((_req, _body, res) => res.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Rate limit reached' } })));
+    const broken = await fakeProvider((_req, _body, res) => res.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {not json\n\n'));
+    try {
+      await expect(createChatClient(config(refusing.url)).stream([{ role: 'user', content: 'hi' }], {}, () => undefined)).rejects.toMatchObject({ kind: 'rate_limited', message: 'Rate limit reached', status: 429 });
+      await expect(createChatClient(config(broken.url)).stream([{ role: 'user', content: 'hi' }], {}, () => undefined)).rejects.toMatchObject({ kind: 'bad_response' });
+    } finally {
+      await refusing.close();
+      await broken.close();
+    }
+  });
 });

@@ -238,5 +238,17 @@ describe('the agent runtime', () => {
       expect(chats[0]).toMatchObject({ channel: 'telegram' });
       expect(chats[0].messages.map((m: { content: string }) => m.content)).toEqual(['Hello from Telegram', 'Sandbox reply: you said "Hello from Telegram".', 'Second', 'Sandbox reply: you said "Second".']);
     });
+    it('replies with the no-credits refusal on the channel, and charges nothing', async () => {
+      const { person, workspace } = await personWithWorkspace(h);
+      const agent = await createAgent(h, person, workspace.uid);
+      const data = { agentId: agent.ID, channelType: 'discord' as const, channelId: '123456789012345', senderId: 'user7', externalMessageId: 'dc-1', text: 'Anyone there?', receivedAt: new Date().toISOString() };
+      const event = makeEvent('channel.message-received', { region: 'eu', workspaceId: workspace.uid, data });
+      await producer.send({ topic: TOPICS.channelInboundMessages.name, messages: [{ key: `${agent.ID}:123456789012345:user7`, value: JSON.stringify(event) }] });
+      const [reply] = await eventsAbout(TOPICS.channelOutboundMessages.name, agent.ID, 1);
+      expect(reply!.data).toMatchObject({ recipientId: 'user7', inReplyTo: 'dc-1', text: RUNTIME_MESSAGES.noCredits });
+      const stored = await h.mongo.collection('eu', CONVERSATION_COLLECTIONS.conversations).findOne({ agentId: agent.ID } as never);
+      expect(stored).toMatchObject({ userMessages: 0, answeredMessageIds: ['dc-1'] });
+      expect((await readTopicWithKcat(TOPICS.creditConsumption.name)).filter((r) => r.value.includes(agent.ID))).toEqual([]);
+    });
   });
 });
