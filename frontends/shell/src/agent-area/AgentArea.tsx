@@ -100,7 +100,7 @@ export default function AgentArea() {
             <TabContent section={section} subTab={subTab} onSubTab={setSubTab} region={region} agentId={agent.ID} enableNodes={enableNodes} />
           </AgentFormProvider>
         </section>
-        {showDebugger && !phone && <DebuggerPanel agent={agent} region={region} onClose={closeDebugger} />}
+        {showDebugger && !phone && <DebuggerPanel key={agent.ID} agent={agent} region={region} onClose={closeDebugger} />}
       </div>
     </div>
   );

@@ -90,6 +90,9 @@ export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region
         </Stack>
       </ScrollArea>
       <div style={{ padding: 'var(--mantine-spacing-sm)' }}>
+        <Text size="xs" c="dimmed" mb={4}>
+          Answers come from the published agent; publish to test your changes.
+        </Text>
         <TextInput placeholder="Type a message and press Enter" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void send()} disabled={busy} aria-label="Test message" />
       </div>
     </aside>
