@@ -113,6 +113,7 @@ export const WIDGET_FIELDS = [
   'messageDelayMS',
   'proactiveMessage',
   'autoStartWidget',
+  'chatForget',
   'lang',
   'buttonsLayout',
   'ADVANCED_customCSS',

@@ -55,6 +55,8 @@ export class ChatWidget {
   private readonly proactive?: HTMLElement;
   private greeted = false;
   private busy = false;
+  /** chatForget: the conversation lives only while the widget is open */
+  private conversationId?: string;
 
   constructor(
     private readonly options: WidgetOptions,
@@ -174,6 +176,11 @@ export class ChatWidget {
   close(): void {
     this.window.hidden = true;
     this.launcher?.setAttribute('aria-label', this.words.open);
+    if (this.settings.chatForget) {
+      this.conversationId = undefined;
+      this.messages.replaceChildren();
+      this.greeted = false;
+    }
   }
 
   /** The greetings, one after the other, messageDelayMS apart. */
@@ -215,13 +222,14 @@ export class ChatWidget {
     const answer = this.bubble('assistant', '');
     answer.classList.add('vg-message--typing');
     const conversationKey = `conversation-${this.options.agentId}`;
+    const remember = !this.settings.chatForget;
     try {
       const result = await streamChat(AGENT_API.sendWidgetMessage, {
         origin: this.options.origin,
         region: this.options.region,
         agentId: this.options.agentId,
         credentials: 'omit',
-        body: { visitorId: this.stored('visitor', randomId)!, conversationId: this.stored(conversationKey), messageId: randomId(), text },
+        body: { visitorId: this.stored('visitor', randomId)!, conversationId: remember ? this.stored(conversationKey) : this.conversationId, messageId: randomId(), text },
         onDelta: (piece) => {
           answer.classList.remove('vg-message--typing');
           answer.textContent += piece;
@@ -230,7 +238,8 @@ export class ChatWidget {
       });
       answer.classList.remove('vg-message--typing');
       answer.textContent = result.text;
-      (this.options.storage ?? window.localStorage).setItem(`vg-${conversationKey}`, result.conversationId);
+      if (remember) (this.options.storage ?? window.localStorage).setItem(`vg-${conversationKey}`, result.conversationId);
+      else this.conversationId = result.conversationId;
     } catch (error) {
       answer.remove();
       this.bubble('error', error instanceof ApiError && error.status > 0 ? error.message : this.words.failed);

@@ -23,6 +23,17 @@ describe('the embedded chat widget', () => {
     expect([...root.querySelectorAll('.vg-message--assistant')].map((m) => m.textContent)).toEqual(['Hello!']);
   });
 
+  it('with chatForget, closing the widget forgets the conversation: reopened, it greets afresh', () => {
+    const widget = mount({ chatForget: true, greetings: ['Hi', 'Ask me anything'] });
+    const root = shadow(widget);
+    widget.open();
+    expect(root.querySelectorAll('.vg-message')).toHaveLength(2);
+    widget.close();
+    expect(root.querySelectorAll('.vg-message')).toHaveLength(0);
+    widget.open();
+    expect(root.querySelector('.vg-message')!.textContent).toBe('Hi');
+  });
+
   it('opens by itself with autoStartWidget', () => {
     expect(shadow(mount({ autoStartWidget: true })).querySelector<HTMLElement>('.vg-chat-window')!.hidden).toBe(false);
   });
