@@ -34,6 +34,20 @@ describe('the embedded chat widget', () => {
     expect(root.querySelector('.vg-message')!.textContent).toBe('Hi');
   });
 
+  it('shows the greetings messageDelayMS apart', async () => {
+    jest.useFakeTimers();
+    try {
+      const root = shadow(mount({ greetings: ['One', 'Two'], messageDelayMS: 1000 }, 'full'));
+      expect(root.querySelectorAll('.vg-message')).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(999);
+      expect(root.querySelectorAll('.vg-message')).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect([...root.querySelectorAll('.vg-message')].map((m) => m.textContent)).toEqual(['One', 'Two']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('opens by itself with autoStartWidget', () => {
     expect(shadow(mount({ autoStartWidget: true })).querySelector<HTMLElement>('.vg-chat-window')!.hidden).toBe(false);
   });
