@@ -4,9 +4,10 @@
  * A local stand-in of the OpenAI chat completions API (the LLM provider), for `make up`
  * and tests. Plain Node, no dependencies, no build step.
  *
- *   node infra/sandboxes/llm/server.js [--port N] [--host H]
+ *   node infra/sandboxes/llm/server.js [--port N] [--host H] [--chunk-delay-ms N]
  *
- * Port: --port, else LLM_SANDBOX_PORT, else 4100 (0 picks a free one). Prints
+ * Port: --port, else LLM_SANDBOX_PORT, else 4100 (0 picks a free one). A streamed answer's
+ * chunks follow each other --chunk-delay-ms (else LLM_SANDBOX_CHUNK_DELAY_MS, else 0) apart. Prints
  * "llm sandbox listening on http://HOST:PORT" once it accepts connections.
  *
  *   POST /v1/chat/completions   OpenAI's request and response shapes (stream too)
@@ -154,7 +155,7 @@ function completion(body) {
   return { id, content, promptTokens, completionTokens };
 }
 
-function chatCompletions(body, res) {
+function chatCompletions(body, res, options) {
   const problem = problemOf(body);
   if (problem) return sendError(res, 400, problem.message, { param: problem.param, code: problem.code ?? null });
   const { id, content, promptTokens, completionTokens } = completion(body);
@@ -168,11 +169,23 @@ function chatCompletions(body, res) {
     const event = (fields) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: 'sandbox', ...fields, ...(withUsage && !fields.usage ? { usage: null } : {}) })}\n\n`;
     const chunk = (delta, finish) => event({ choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
-    res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const piece of content.match(/[\s\S]{1,40}/g) || []) res.write(chunk({ content: piece }, null));
-    res.write(chunk({}, 'stop'));
-    if (withUsage) res.write(event({ choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } }));
-    res.end('data: [DONE]\n\n');
+    const events = [
+      chunk({ role: 'assistant', content: '' }, null),
+      ...(content.match(/[\s\S]{1,40}/g) || []).map((piece) => chunk({ content: piece }, null)),
+      chunk({}, 'stop'),
+      ...(withUsage ? [event({ choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens } })] : []),
+      'data: [DONE]\n\n',
+    ];
+    // The first event at once; with a chunk delay the others follow one by one, as a model writes.
+    const next = () => {
+      if (res.destroyed) return;
+      const text = events.shift();
+      if (!events.length) return void res.end(text);
+      res.write(text);
+      if (options.chunkDelayMs > 0) setTimeout(next, options.chunkDelayMs);
+      else next();
+    };
+    next();
     return;
   }
   sendJson(res, 200, {
@@ -192,7 +205,7 @@ function authorized(req) {
   return Boolean(match);
 }
 
-function handle(req, res) {
+function handle(req, res, options) {
   const url = new URL(req.url, 'http://sandbox');
   if (req.method === 'GET' && url.pathname === '/healthz') return sendJson(res, 200, { ok: true });
   const known = ['/v1/chat/completions', '/v1/models'];
@@ -232,15 +245,15 @@ function handle(req, res) {
         "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
       );
     }
-    chatCompletions(body, res);
+    chatCompletions(body, res, options);
   });
 }
 
 /** Starts the sandbox; resolves with {server, url, port} once it listens. */
-function startLlmSandbox({ port = 4100, host = '127.0.0.1' } = {}) {
+function startLlmSandbox({ port = 4100, host = '127.0.0.1', chunkDelayMs = 0 } = {}) {
   const server = http.createServer((req, res) => {
     try {
-      handle(req, res);
+      handle(req, res, { chunkDelayMs });
     } catch (err) {
       sendError(res, 500, 'The sandbox failed to answer.', { type: 'server_error' });
       process.stderr.write(`${err && err.stack ? err.stack : err}\n`);
@@ -265,7 +278,8 @@ if (require.main === module) {
   };
   const port = Number(arg('--port') ?? process.env.LLM_SANDBOX_PORT ?? 4100);
   const host = arg('--host') ?? '127.0.0.1';
-  startLlmSandbox({ port, host }).then(
+  const chunkDelayMs = Number(arg('--chunk-delay-ms') ?? process.env.LLM_SANDBOX_CHUNK_DELAY_MS ?? 0);
+  startLlmSandbox({ port, host, chunkDelayMs }).then(
     ({ server, url }) => {
       process.stdout.write(`llm sandbox listening on ${url}\n`);
       const stop = () => server.close(() => process.exit(0));

@@ -4,9 +4,9 @@ import path from 'node:path';
 
 const SERVER = path.resolve(__dirname, '../server.js');
 
-/** Starts `node server.js --port 0` and resolves with its base URL once it listens. */
-export function spawnLlmSandbox(): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [SERVER, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node server.js --port 0 [args]` and resolves with its base URL once it listens. */
+export function spawnLlmSandbox(args: string[] = []): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [SERVER, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${out}`)), 10_000);
