@@ -97,6 +97,10 @@ describe('runtime journey', () => {
       expect(await visitor.locator('h1.vg-chat-header').evaluate((h) => getComputedStyle(h).fontFamily)).toBe('serif');
       expect(await window.locator('.vg-chat-header').evaluate((h) => getComputedStyle(h).fontFamily)).toBe('monospace');
       await screenshot(visitor, 'runtime-03-customer-site-answer');
+      // the next page of the site: the widget shows the conversation so far
+      await visitor.reload();
+      await visitor.locator('.vg-chat-launcher').click();
+      await visitor.locator('.vg-message--user').filter({ hasText: 'My e-mail is rider@example.com, call me back' }).waitFor();
     } finally {
       await visitor.close();
       await site.close();

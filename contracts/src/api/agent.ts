@@ -10,7 +10,7 @@ import type {
 } from '../entities/agent-api';
 import type { JsonObject } from '../entities/common';
 import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
-import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetSettingsResponse } from '../entities/conversations';
+import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse } from '../entities/conversations';
 import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
@@ -84,4 +84,11 @@ export const AGENT_API = {
   getWidgetSettings: endpoint<AgentIdParam, NoQuery, undefined, WidgetSettingsResponse>()({ service: 'agent', operationId: 'getWidgetSettings', method: 'get', path: '/widget/agents/:agentId' }),
   /** Public: a visitor's message to the agent's widget, answered as JSON or streamed (SSE). */
   sendWidgetMessage: endpoint<AgentIdParam, NoQuery, ChatMessageRequest, ChatAnswerResponse>()({ service: 'agent', operationId: 'sendWidgetMessage', method: 'post', path: '/widget/agents/:agentId/messages' }),
+  /** Public: the visitor's own conversation (its id and the visitor id both known), for the widget on the next page. */
+  getWidgetConversation: endpoint<AgentIdParam & { conversationId: string }, { visitorId: string }, undefined, WidgetConversationResponse>()({
+    service: 'agent',
+    operationId: 'getWidgetConversation',
+    method: 'get',
+    path: '/widget/agents/:agentId/conversations/:conversationId',
+  }),
 } as const;

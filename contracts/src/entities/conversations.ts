@@ -132,6 +132,12 @@ export interface WidgetSettingsResponse {
   data: WidgetSettings;
 }
 
+/** A visitor's own conversation, so the widget shows it again on the next page. */
+export interface WidgetConversationResponse {
+  success: true;
+  data: { id: string; messages: ConversationMessage[] };
+}
+
 export interface ConversationListResponse {
   success: true;
   data: ConversationSummary[];

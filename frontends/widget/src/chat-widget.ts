@@ -1,4 +1,4 @@
-import { AGENT_API, gatewayPath, type Region, type WidgetSettings } from '@platform/contracts';
+import { AGENT_API, gatewayPath, type ConversationMessage, type Region, type WidgetSettings } from '@platform/contracts';
 import { ApiError } from '@platform/ui/api/http';
 import { streamChat } from '@platform/ui/api/chat-stream';
 import { wordsFor, type Words } from './i18n';
@@ -37,6 +37,17 @@ export async function fetchWidgetSettings(options: Pick<WidgetOptions, 'origin' 
   const response = await fetch(`${options.origin}${gatewayPath(AGENT_API.getWidgetSettings, { agentId: options.agentId }, options.region)}`, { credentials: 'omit' });
   if (!response.ok) throw new Error(`agent ${options.agentId} not found (${response.status})`);
   return ((await response.json()) as { data: WidgetSettings }).data;
+}
+
+/** The visitor's own earlier messages in this conversation (none when it is gone or not theirs). */
+async function fetchOwnConversation(options: Pick<WidgetOptions, 'origin' | 'region' | 'agentId'>, conversationId: string, visitorId: string): Promise<ConversationMessage[]> {
+  const path = gatewayPath(AGENT_API.getWidgetConversation, { agentId: options.agentId, conversationId }, options.region, { visitorId });
+  try {
+    const response = await fetch(`${options.origin}${path}`, { credentials: 'omit' });
+    return response.ok ? ((await response.json()) as { data: { messages: ConversationMessage[] } }).data.messages : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -183,14 +194,25 @@ export class ChatWidget {
     }
   }
 
-  /** The greetings, one after the other, messageDelayMS apart. */
+  /**
+   * The greetings, one after the other, messageDelayMS apart; then, on a later page of the same
+   * site, the conversation so far.
+   */
   private async greet(): Promise<void> {
     if (this.greeted) return;
     this.greeted = true;
+    const conversationId = this.settings.chatForget ? undefined : this.stored(this.conversationKey);
+    const visitorId = this.stored('visitor');
+    const earlier = conversationId && visitorId ? fetchOwnConversation(this.options, conversationId, visitorId) : Promise.resolve([]);
     for (const [i, greeting] of this.settings.greetings.entries()) {
       if (i > 0 && this.settings.messageDelayMS) await wait(this.settings.messageDelayMS);
       this.bubble('assistant', greeting);
     }
+    for (const message of await earlier) this.bubble(message.role, message.content);
+  }
+
+  private get conversationKey() {
+    return `conversation-${this.options.agentId}`;
   }
 
   private bubble(role: 'user' | 'assistant' | 'error', text: string): HTMLElement {
@@ -221,7 +243,7 @@ export class ChatWidget {
     this.bubble('user', text);
     const answer = this.bubble('assistant', '');
     answer.classList.add('vg-message--typing');
-    const conversationKey = `conversation-${this.options.agentId}`;
+    const conversationKey = this.conversationKey;
     const remember = !this.settings.chatForget;
     try {
       const result = await streamChat(AGENT_API.sendWidgetMessage, {

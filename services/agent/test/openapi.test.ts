@@ -34,6 +34,7 @@ describe('OpenAPI document', () => {
         'GET /v2/agents/{agentId}/leads',
         'GET /widget/agents/{agentId}',
         'POST /widget/agents/{agentId}/messages',
+        'GET /widget/agents/{agentId}/conversations/{conversationId}',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

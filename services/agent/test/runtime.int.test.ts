@@ -178,6 +178,12 @@ describe('the agent runtime', () => {
     const chats = (await h.as(person).get(`/v2/agents/${agent.ID}/conversations`).expect(200)).body.data as Array<{ channel: string; updatedAt: number }>;
     expect(chats.map((c) => c.channel)).toEqual(['web', 'web', 'web']);
     expect(chats.map((c) => c.updatedAt)).toEqual([...chats.map((c) => c.updatedAt)].sort((a, b) => b - a));
+    // the visitor reads their own conversation back (the widget on the next page); nobody else does
+    const own = await h.as(anonymous).get(`/widget/agents/${agent.ID}/conversations/${answer.body.data.conversationId}?visitorId=visitorone`).expect(200);
+    expect(own.body.data).toEqual({ id: answer.body.data.conversationId, messages: [expect.objectContaining({ role: 'user', content: 'Hi from the web' }), expect.objectContaining({ role: 'assistant' }), expect.objectContaining({ content: 'again' }), expect.objectContaining({ role: 'assistant' })] });
+    expect(own.body.data.messages[0]).not.toHaveProperty('messageId');
+    await h.as(anonymous).get(`/widget/agents/${agent.ID}/conversations/${answer.body.data.conversationId}?visitorId=visitortwo`).expect(404);
+    await h.as(anonymous).get(`/widget/agents/${agent.ID}/conversations/${answer.body.data.conversationId}`).expect(400);
     // another agent's conversation cannot be continued
     const other = await createAgent(h, person, workspace.uid);
     await h.as(anonymous).post(`/widget/agents/${other.ID}/messages`, { visitorId: 'visitorthree', conversationId: answer.body.data.conversationId, messageId: messageId(), text: 'x' }).expect(404);

@@ -129,6 +129,7 @@ describe('every route refuses callers without the identity it declares', () => {
         // the embedded widget: an agent id in a page, no secret; rate limited per agent and visitor
         'agent getWidgetSettings',
         'agent sendWidgetMessage',
+        'agent getWidgetConversation',
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import Joi from 'joi';
-import { AGENT_API, CHAT_STREAM_EVENTS, chatMessageRequestSchema, routeOf, type ChatMessageRequest, type ResponseOf } from '@platform/contracts';
+import { AGENT_API, CHAT_STREAM_EVENTS, chatMessageRequestSchema, documentId, routeOf, type ChatMessageRequest, type ResponseOf } from '@platform/contracts';
 import { HttpError } from '@platform/kit';
 import { grantedAgent } from '../usecases/access';
 import type { RuntimeAnswer } from '../usecases/runtime';
@@ -90,6 +90,18 @@ export function runtimeRoutes(runtime: RuntimeUseCases): AgentRouteSpec[] {
       failures: [400, 404],
       handler: async (req, res) => {
         res.json({ success: true, data: await runtime.widgetSettings(req.region, req.params.agentId!) } satisfies ResponseOf<typeof AGENT_API.getWidgetSettings>);
+      },
+    },
+    {
+      ...routeOf(AGENT_API.getWidgetConversation),
+      summary: "Public: the visitor's own conversation (conversation and visitor ids both match), so the widget shows it on the next page",
+      access: 'public',
+      schemas: { params: agentParams.keys({ conversationId: documentId().required() }), query: Joi.object({ visitorId: documentId().required() }) },
+      success: { status: 200, description: 'WidgetConversationResponse {success, data: {id, messages}}' },
+      failures: [400, 404],
+      handler: async (req, res) => {
+        const data = await runtime.widgetConversation(req.region, req.params.agentId!, req.params.conversationId!, String(req.query.visitorId));
+        res.json({ success: true, data } satisfies ResponseOf<typeof AGENT_API.getWidgetConversation>);
       },
     },
     {

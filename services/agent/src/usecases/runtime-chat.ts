@@ -3,6 +3,7 @@ import {
   RUNTIME_MESSAGES,
   WIDGET_FIELDS,
   type ChatMessageRequest,
+  type ConversationMessage,
   type ConversationSummary,
   type Lead,
   type Region,
@@ -64,6 +65,17 @@ export class RuntimeUseCases {
     const settings: Record<string, unknown> = {};
     for (const field of WIDGET_FIELDS) if (agent[field] !== undefined) settings[field] = agent[field];
     return { ...(settings as Omit<WidgetSettings, 'ID' | 'greetings'>), ID: agent.ID, greetings: greetingsOf(agent) };
+  }
+
+  /**
+   * A visitor's own recorded conversation with the agent: both its id and the visitor's id must
+   * match (each is a random id the visitor's browser holds); anything else is not found.
+   */
+  async widgetConversation(region: Region, agentId: string, conversationId: string, visitorId: string): Promise<{ id: string; messages: ConversationMessage[] }> {
+    const { region: agentRegion } = await this.publicAgent(region, agentId);
+    const record = await this.deps.conversations.find(agentRegion, conversationId);
+    if (!record || record.agentId !== agentId || record.channel !== 'web' || record.participantId !== visitorId || !record.recorded) throw notFound(RUNTIME_MESSAGES.conversationNotFound);
+    return { id: record._id, messages: (record.messages ?? []).map(({ role, content, ts }) => ({ role, content, ts })) };
   }
 
   /** The agent a visitor writes to, after the per-agent and per-visitor budgets (429 when spent). */
