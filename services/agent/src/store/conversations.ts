@@ -9,8 +9,12 @@ export const CONVERSATION_COLLECTIONS = {
   agentUsage: 'agent_usage',
 } as const;
 
-/** Answered message ids kept per conversation: far more than any retry window needs. */
-const KEPT_ANSWERED_IDS = 1_000;
+/** How much of a conversation its document keeps: the newest messages, and answered ids (far more than any retry window needs). */
+export interface ConversationCaps {
+  messages: number;
+  answeredIds: number;
+}
+const CAPS: ConversationCaps = { messages: CONVERSATION_KEPT_MESSAGES, answeredIds: 1_000 };
 
 export const CONVERSATION_INDEXES: CollectionIndexes[] = [
   {
@@ -34,6 +38,8 @@ export interface AnswerWrite {
   countsAsMessage: boolean;
   at: number;
   events: OutboxEntry[];
+  /** the conversation as read before the answer (absent: a new one), to keep it within its caps */
+  previous?: Pick<ConversationRecord, 'messages' | 'answeredMessageIds'> | null;
 }
 
 const LIST_PROJECTION = { _outbox: 0, _outboxAt: 0, _outboxLease: 0, answeredMessageIds: 0 } as const;
@@ -44,7 +50,10 @@ const LIST_PROJECTION = { _outbox: 0, _outboxAt: 0, _outboxLease: 0, answeredMes
  * so a redelivered message writes nothing and emits nothing.
  */
 export class ConversationStore {
-  constructor(private readonly mongo: RegionalMongo) {}
+  constructor(
+    private readonly mongo: RegionalMongo,
+    private readonly caps: ConversationCaps = CAPS,
+  ) {}
 
   private conversations(region: Region) {
     return this.mongo.collection<ConversationRecord>(region, CONVERSATION_COLLECTIONS.conversations);
@@ -64,8 +73,8 @@ export class ConversationStore {
   /** 'duplicate': this message id was already answered in this conversation (nothing written). */
   async recordAnswer(region: Region, write: AnswerWrite): Promise<'written' | 'duplicate'> {
     const { conversation, messageId, at } = write;
-    const push: Record<string, unknown> = { answeredMessageIds: { $each: [messageId], $slice: -KEPT_ANSWERED_IDS } };
-    if (write.messages.length) push.messages = { $each: write.messages, $slice: -CONVERSATION_KEPT_MESSAGES };
+    const push: Record<string, unknown> = { answeredMessageIds: { $each: [messageId], $slice: -this.caps.answeredIds } };
+    if (write.messages.length) push.messages = { $each: write.messages, $slice: -this.caps.messages };
     if (write.leads.length) push.leads = { $each: write.leads };
     const update = {
       $setOnInsert: { agentId: conversation.agentId, workspaceId: conversation.workspaceId, channel: conversation.channel, recorded: conversation.recorded, createdAt: at, ...(conversation.participantId ? { participantId: conversation.participantId } : {}) },
@@ -79,12 +88,28 @@ export class ConversationStore {
         updateWithOutbox(update, write.events),
         { upsert: true },
       );
-      return result.modifiedCount + result.upsertedCount === 1 ? 'written' : 'duplicate';
+      if (result.modifiedCount + result.upsertedCount !== 1) return 'duplicate';
+      await this.keepWithinCaps(region, write);
+      return 'written';
     } catch (err) {
       // The id was answered: the filter missed the document, and the upsert hit its _id.
       if (isDuplicateKey(err)) return 'duplicate';
       throw err;
     }
+  }
+
+  /**
+   * FerretDB ignores `$slice` in `$push` (MongoDB applies it in the write above): past a cap,
+   * the document is cut to its newest entries, unless another answer was written since (the
+   * next one cuts it then).
+   */
+  private async keepWithinCaps(region: Region, write: AnswerWrite): Promise<void> {
+    const messages = [...(write.previous?.messages ?? []), ...write.messages];
+    const answeredIds = [...(write.previous?.answeredMessageIds ?? []), write.messageId];
+    const $set: Partial<ConversationRecord> = {};
+    if (messages.length > this.caps.messages) $set.messages = messages.slice(-this.caps.messages);
+    if (answeredIds.length > this.caps.answeredIds) $set.answeredMessageIds = answeredIds.slice(-this.caps.answeredIds);
+    if (Object.keys($set).length) await this.conversations(region).updateOne({ _id: write.conversation._id, updatedAt: write.at }, { $set });
   }
 
   async agentTokens(region: Region, agentId: string): Promise<number> {

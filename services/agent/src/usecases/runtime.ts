@@ -123,6 +123,7 @@ export class ConversationRuntime {
       countsAsMessage: !refusal,
       at,
       events,
+      previous: existing,
     });
     if (written === 'duplicate') return { conversationId, messageId: incoming.messageId, text, duplicate: true };
     if (events.length) this.deps.eventsWritten();
