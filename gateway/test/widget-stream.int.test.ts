@@ -78,7 +78,8 @@ describe('a widget answer streams through the gateway', () => {
     expect(arrivals.at(-1)).toMatchObject({ event: 'done', data: { text: expected } });
     // ~100 characters in 40-character pieces: 3 pieces, each written 150 ms after the one before
     expect(deltas.length).toBeGreaterThanOrEqual(3);
-    for (let i = 1; i < deltas.length; i += 1) expect(deltas[i]!.at - deltas[i - 1]!.at).toBeGreaterThanOrEqual(CHUNK_DELAY_MS * 0.6);
-    expect(deltas[0]!.at).toBeLessThan(deltas.at(-1)!.at - CHUNK_DELAY_MS);
+    // buffered on the way, they would arrive together; streamed, they span the model's writing
+    // (a busy machine may bunch two of them, so the spread is checked, not each gap)
+    expect(deltas.at(-1)!.at - deltas[0]!.at).toBeGreaterThanOrEqual((deltas.length - 1) * CHUNK_DELAY_MS * 0.8);
   });
 });
