@@ -1,4 +1,4 @@
-import { AGENT_API, gatewayPath, type ConversationMessage, type Region, type WidgetSettings } from '@platform/contracts';
+import { AGENT_API, CHAT_MESSAGE_MAX, gatewayPath, type ConversationMessage, type Region, type WidgetSettings } from '@platform/contracts';
 import { ApiError } from '@platform/ui/api/http';
 import { streamChat } from '@platform/ui/api/chat-stream';
 import { wordsFor, type Words } from './i18n';
@@ -106,7 +106,7 @@ export class ChatWidget {
     this.input = element('input', 'vg-chat-input');
     this.input.placeholder = words.placeholder;
     this.input.setAttribute('aria-label', words.placeholder);
-    this.input.maxLength = 4000;
+    this.input.maxLength = CHAT_MESSAGE_MAX;
     this.sendButton = element('button', 'vg-chat-send', words.send);
     this.sendButton.type = 'submit';
     footer.append(this.input, this.sendButton);
