@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { AGENT_API, LAYOUT_PX, newDocumentId, type Region } from '@platform/contracts';
+import { AGENT_API, CHAT_MESSAGE_MAX, LAYOUT_PX, newDocumentId, type Region } from '@platform/contracts';
 import { ActionIcon, ApiError, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, conversationsChanged, streamChat, type Agent } from '@platform/ui';
 
 interface Message {
@@ -93,7 +93,7 @@ export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region
         <Text size="xs" c="dimmed" mb={4}>
           Answers come from the published agent; publish to test your changes.
         </Text>
-        <TextInput placeholder="Type a message and press Enter" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void send()} disabled={busy} aria-label="Test message" />
+        <TextInput placeholder="Type a message and press Enter" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void send()} disabled={busy} maxLength={CHAT_MESSAGE_MAX} aria-label="Test message" />
       </div>
     </aside>
   );
