@@ -1,6 +1,6 @@
 import { serve, startPlatform } from '@platform/kit';
 import { buildApp, conversationRuntime, defaultDirectory } from './app';
-import { startChannelMessageConsumer } from './events/channel-messages';
+import { keepConsumingChannelMessages } from './events/channel-messages';
 import { CONVERSATION_COLLECTIONS } from './store/conversations';
 import { protectedStores } from './store/sealed-stores';
 import { loadConfig } from './config';
@@ -16,7 +16,7 @@ async function main() {
   const app = buildApp({ config, mongo, logger, files, eventsWritten: () => relay.nudge(), readiness });
   const stopSweep = startTemporaryFileSweep({ files, regions: mongo.regions(), logger });
   const deps = { config, mongo, logger, eventsWritten: () => relay.nudge() };
-  const channelMessages = await startChannelMessageConsumer({
+  const channelMessages = keepConsumingChannelMessages({
     kafka: platform.kafka,
     producer: platform.producer,
     mongo,
@@ -24,7 +24,7 @@ async function main() {
     agents: protectedStores(mongo, config.channelCredentialsKey).agents,
     runtime: conversationRuntime(deps, defaultDirectory(config, logger)),
   });
-  await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), () => channelMessages.disconnect(), platform.close] });
+  await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), () => channelMessages.stop(), platform.close] });
 }
 
 main().catch((err) => {

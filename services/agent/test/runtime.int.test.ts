@@ -3,9 +3,9 @@ import request from 'supertest';
 import { RUNTIME_MESSAGES, TOPICS, makeEvent, validateEvent, type EventEnvelope, type Region } from '@platform/contracts';
 import { createProducer, signForwarded, type RegionalMongo } from '@platform/kit';
 import { logger, readTopicWithKcat, testKafka, testRelay, waitFor } from '@platform/test-support';
-import type { Consumer, Producer } from 'kafkajs';
+import type { Producer } from 'kafkajs';
 import { conversationRuntime, defaultDirectory } from '../src/app';
-import { startChannelMessageConsumer } from '../src/events/channel-messages';
+import { keepConsumingChannelMessages } from '../src/events/channel-messages';
 import { COLLECTION } from '../src/store/collections';
 import { CONVERSATION_COLLECTIONS } from '../src/store/conversations';
 import { protectedStores } from '../src/store/sealed-stores';
@@ -191,13 +191,13 @@ describe('the agent runtime', () => {
 
   describe('channel messages from Kafka', () => {
     let producer: Producer;
-    let consumer: Consumer;
+    let consumer: ReturnType<typeof keepConsumingChannelMessages>;
 
     beforeAll(async () => {
       producer = createProducer(testKafka());
       await producer.connect();
       const deps = { config: h.config, mongo: h.mongo, logger, eventsWritten: relay.nudge };
-      consumer = await startChannelMessageConsumer({
+      consumer = keepConsumingChannelMessages({
         kafka: testKafka(),
         producer,
         mongo: h.mongo,
@@ -208,7 +208,7 @@ describe('the agent runtime', () => {
       });
     });
     afterAll(async () => {
-      await consumer.disconnect();
+      await consumer.stop();
       await producer.disconnect();
     });
 

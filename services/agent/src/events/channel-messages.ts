@@ -58,3 +58,30 @@ export function startChannelMessageConsumer(options: {
     handle: (consumed) => handleChannelMessage(options, consumed),
   });
 }
+
+/**
+ * The consumer for the service's lifetime: a broker that is down at start does not stop the
+ * service (its HTTP routes work without Kafka); connecting is retried until it succeeds.
+ */
+export function keepConsumingChannelMessages(options: Parameters<typeof startChannelMessageConsumer>[0], retryMs = 5_000): { stop: () => Promise<void> } {
+  let consumer: Consumer | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = async () => {
+    try {
+      consumer = await startChannelMessageConsumer(options);
+      if (stopped) await consumer.disconnect();
+    } catch (err) {
+      options.logger.warn({ err }, 'channel message consumer not started yet; retrying');
+      if (!stopped) timer = setTimeout(() => void attempt(), retryMs);
+    }
+  };
+  void attempt();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await consumer?.disconnect();
+    },
+  };
+}
