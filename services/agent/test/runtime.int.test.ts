@@ -184,7 +184,8 @@ describe('the agent runtime', () => {
     expect(own.body.data.messages[0]).not.toHaveProperty('messageId');
     await h.as(anonymous).get(`/widget/agents/${agent.ID}/conversations/${answer.body.data.conversationId}?visitorId=visitortwo`).expect(404);
     await h.as(anonymous).get(`/widget/agents/${agent.ID}/conversations/${answer.body.data.conversationId}`).expect(400);
-    // another agent's conversation cannot be continued
+    // nor continued by another visitor, nor through another agent
+    await h.as(anonymous).post(path, { visitorId: 'visitortwo', conversationId: answer.body.data.conversationId, messageId: messageId(), text: 'hijack' }).expect(404);
     const other = await createAgent(h, person, workspace.uid);
     await h.as(anonymous).post(`/widget/agents/${other.ID}/messages`, { visitorId: 'visitorthree', conversationId: answer.body.data.conversationId, messageId: messageId(), text: 'x' }).expect(404);
   });

@@ -60,7 +60,8 @@ export class ConversationRuntime {
   async answer(region: Region, agent: AgentRecord, incoming: IncomingMessage, onDelta?: (text: string) => void): Promise<RuntimeAnswer> {
     const conversationId = incoming.conversationId ?? newDocumentId();
     const existing = incoming.conversationId ? await this.deps.conversations.find(region, conversationId) : null;
-    if (existing && existing.agentId !== agent.ID) throw notFound(RUNTIME_MESSAGES.conversationNotFound);
+    // A conversation is continued only by whom it is with (visitor, member testing, channel sender).
+    if (existing && (existing.agentId !== agent.ID || existing.participantId !== incoming.participantId)) throw notFound(RUNTIME_MESSAGES.conversationNotFound);
     if (existing?.answeredMessageIds.includes(incoming.messageId)) {
       return { conversationId, messageId: incoming.messageId, text: earlierAnswer(existing, incoming.messageId) ?? '', duplicate: true };
     }
