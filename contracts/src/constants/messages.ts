@@ -62,6 +62,16 @@ export const MESSAGES = {
     messageTemplateInvalid: 'Invalid template info',
     uploadTooLarge: (maxSizeMB: number) => `Max size: ${maxSizeMB} MBs`,
     uploadWrongType: (accept: string) => `Only ${accept} Files`,
+    telegramSaved: 'Telegram channel saved successfully',
+    telegramWebhookFailed: (description: string) => `Failed to set webhook: ${description}`,
+    /** Not in the spec's words: the Discord form's success and a removal's. */
+    discordSaved: 'Discord channel saved successfully',
+    channelRemoved: 'Channel removed successfully',
+    /** Not in the spec's words: an inbound webhook without the provider's valid signature or secret token. */
+    webhookSignatureInvalid: 'Invalid webhook signature',
+    /** Not in the spec's words: the message could not be queued, so the provider should retry. */
+    webhookNotQueued: 'The message could not be queued, please retry.',
+    unexpectedError: 'An unexpected error occurred',
   },
   /** The CSS editor's AI style assistant (POST /api/ai-css-generator and its notices). */
   cssAssistant: {

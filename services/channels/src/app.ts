@@ -1,0 +1,73 @@
+import type { Express } from 'express';
+import type { Producer } from 'kafkajs';
+import { SafeHttpClient, SecretBox, createApp, outboundOptionsFromEnv, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { HttpAgentDirectory, type AgentDirectory } from './clients/agent-directory';
+import { DiscordWebhookClient } from './clients/discord-webhook';
+import { TelegramApi } from './clients/telegram-api';
+import type { ChannelsConfig } from './config';
+import { InboundPublisher } from './events/inbound-publisher';
+import { agentChannelsRoutes } from './routes/agent-channels-routes';
+import { discordRoutes } from './routes/discord-routes';
+import type { ChannelsRouteSpec } from './routes/params';
+import { telegramRoutes } from './routes/telegram-routes';
+import { DiscordChannelStore } from './store/discord-channels';
+import { SentReplyStore } from './store/sent-replies';
+import { TelegramBotStore } from './store/telegram-bots';
+import { ChannelsAccess, type ChannelsPolicy } from './usecases/access';
+import { DiscordUseCases } from './usecases/discord';
+import { ReplySender } from './usecases/replies';
+import { TelegramUseCases } from './usecases/telegram';
+import { TelegramWebhook } from './usecases/telegram-webhook';
+
+export const OPENAPI_INFO = {
+  title: 'Channels service',
+  description: "Channel connections (Telegram, Discord), the providers' webhooks queued on Kafka before they are acknowledged, and replies sent through the providers.",
+  tag: 'channels',
+};
+
+export interface AppDeps {
+  config: ChannelsConfig;
+  mongo: RegionalMongo;
+  logger: Logger;
+  /** The service's idempotent producer (inbound messages). */
+  producer: Producer;
+  /** default: the agent service's GET /v2/agents/:agentId, asked as the caller */
+  directory?: AgentDirectory;
+  readiness?: ReadinessCheck[];
+  /** Nudges the outbox relay after writes that queued events. */
+  eventsWritten?: () => void;
+  now?: () => Date;
+}
+
+/** The service's one assembly: stores, provider clients, use cases, the route table and its authoriser; the reply sender for the consumer. */
+export function routeTable(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date());
+  const eventsWritten = deps.eventsWritten ?? (() => undefined);
+  const box = new SecretBox(deps.config.channelCredentialsKey);
+  const bots = new TelegramBotStore(deps.mongo, box);
+  const discordChannels = new DiscordChannelStore(deps.mongo);
+  const telegramApi = new TelegramApi({ baseUrl: deps.config.telegramApiBase, timeoutMs: deps.config.providerTimeoutMs });
+  const directory =
+    deps.directory ??
+    new HttpAgentDirectory({ baseUrl: deps.config.agentServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs });
+
+  const telegram = new TelegramUseCases({ bots, telegram: telegramApi, publicApiUrl: deps.config.publicApiUrl, logger: deps.logger, eventsWritten, now });
+  const webhook = new TelegramWebhook({ bots, publisher: new InboundPublisher(deps.producer), logger: deps.logger, now });
+  const discord = new DiscordUseCases({ channels: discordChannels, eventsWritten, now });
+  const replies = new ReplySender({
+    bots,
+    discord: discordChannels,
+    sent: new SentReplyStore(deps.mongo),
+    telegram: telegramApi,
+    discordWebhooks: new DiscordWebhookClient(new SafeHttpClient({ ...outboundOptionsFromEnv(), timeoutMs: deps.config.providerTimeoutMs })),
+    logger: deps.logger,
+  });
+  const routes: ChannelsRouteSpec[] = [...agentChannelsRoutes(telegram, discord), ...telegramRoutes(telegram, webhook), ...discordRoutes(discord)];
+  return { routes, access: new ChannelsAccess(directory), replies };
+}
+
+export function buildApp(deps: AppDeps): Express {
+  const { routes, access } = routeTable(deps);
+  const router = serviceRouter<ChannelsPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
+  return createApp({ name: 'channels', logger: deps.logger, routes: router, readiness: deps.readiness });
+}

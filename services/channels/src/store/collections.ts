@@ -1,0 +1,20 @@
+import { COLLECTIONS } from '@platform/contracts';
+import { OUTBOX_INDEX, type CollectionIndexes } from '@platform/kit';
+
+/** The collections this service owns, in every regional database. */
+export const COLLECTION = {
+  /** `_id` = the bot id (the token's part before the colon) */
+  telegramBots: COLLECTIONS.telegramBots,
+  /** `_id` = ID (15 random characters) */
+  discordChannels: COLLECTIONS.discordChannels,
+  /** one document per reply sent, `_id` = channel + message answered: a redelivered reply is sent once */
+  sentReplies: 'channel_sent_replies',
+} as const;
+
+export const INDEXES: CollectionIndexes[] = [
+  { collection: COLLECTION.telegramBots, indexes: [{ key: { agentId: 1 }, name: 'telegram_bots_by_agent' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.discordChannels, indexes: [{ key: { agentID: 1 }, name: 'discord_channels_by_agent' }, OUTBOX_INDEX] },
+];
+
+/** Collections whose documents carry an outbox (new-channel-connection). */
+export const OUTBOX_COLLECTIONS = [COLLECTION.telegramBots, COLLECTION.discordChannels];
