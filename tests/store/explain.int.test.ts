@@ -23,8 +23,12 @@ import { LoginCodeStore } from '../../services/workspace/src/store/login-codes';
 import { RateLimiter } from '../../services/workspace/src/store/rate-limits';
 import { SessionStore } from '../../services/workspace/src/store/sessions';
 import { WorkspaceStore } from '../../services/workspace/src/store/workspaces';
+import { INDEXES as CHANNELS_INDEXES } from '../../services/channels/src/store/collections';
+import { DiscordChannelStore } from '../../services/channels/src/store/discord-channels';
+import { SentReplyStore } from '../../services/channels/src/store/sent-replies';
+import { TelegramBotStore } from '../../services/channels/src/store/telegram-bots';
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES];
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES];
 
 /** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
 function storeClassesOfEveryService(): string[] {
@@ -250,6 +254,25 @@ describe('every repository query uses an index on the local store', () => {
     await limits.take(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.exhausted(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.reset(region, 'limit-1');
+
+    const bots = store('TelegramBotStore', new TelegramBotStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const bot = { agentId: 'agent-1', botId: '123', botToken: '123:token', webhookUrl: 'https://x', webhookSecretSha256: 'a'.repeat(64), workspaceId: 'ws-1', createdAt: now };
+    await bots.save(region, bot, []);
+    await bots.save(region, { ...bot, agentId: 'agent-2' }, []);
+    await bots.listForAgent(region, 'agent-2');
+    await bots.webhookSecrets(region, 'agent-2');
+    await bots.find(region, '123');
+    await bots.remove(region, 'agent-2', '123');
+
+    const discord = store('DiscordChannelStore', new DiscordChannelStore(mongo));
+    await discord.insert(region, { ID: 'discord-1', agentID: 'agent-1', channelId: 'c', webhookUrl: 'https://x', workspaceId: 'ws-1', createdAt: now }, []);
+    await discord.listForAgent(region, 'agent-1');
+    await discord.find(region, 'discord-1');
+    await discord.remove(region, 'agent-1', 'discord-1');
+
+    const replies = store('SentReplyStore', new SentReplyStore(mongo));
+    await replies.claim(region, 'reply-1');
+    await replies.release(region, 'reply-1');
 
     // The outbox relay's claim and clean-up queries, on every collection that carries an outbox.
     const outboxCollections = INDEXES.filter(({ indexes }) => indexes.some((index) => index.name === 'outbox_pending')).map((spec) => spec.collection);

@@ -18,6 +18,7 @@ import {
   snapshot,
   someone,
   startAgentService,
+  startChannelsService,
   workspaceIdentity,
   type AgentService,
   type Caller,
@@ -57,6 +58,12 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   generateCss: (a) => ({ body: { messages: [{ role: 'user', content: 'red' }], agentID: a.agentId } }),
   listCustomThemes: 'caller',
   createCustomTheme: 'caller',
+  listAgentChannels: (a) => ({ params: { agentId: a.agentId } }),
+  connectTelegram: (a) => ({ body: { agentId: a.agentId, token: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }),
+  removeTelegram: (a) => ({ body: { agentId: a.agentId, botId: '123456' } }),
+  getTelegramWebhookInfo: (a) => ({ body: { agentId: a.agentId, botId: '123456' } }),
+  connectDiscord: (a) => ({ body: { agentID: a.agentId, channelId: '1234567890', webhookUrl: 'https://discord.com/api/webhooks/1/x' } }),
+  removeDiscord: (a) => ({ body: { agentID: a.agentId, ID: 'AAAAAAAAAAAAAAA' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -79,15 +86,18 @@ function send(caller: Caller, route: RouteDescription, request: ExampleRequest =
 
 describe('every route refuses callers without the identity it declares', () => {
   let h: AgentService;
+  let channels: Awaited<ReturnType<typeof startChannelsService>>;
   let services: Array<{ name: string; routes: RouteDescription[]; as: AgentService['as'] }>;
   let tenantA: Fixture;
   let strangers: Array<[string, Identity]>;
 
   beforeAll(async () => {
     h = await startAgentService();
+    channels = await startChannelsService(h);
     services = [
       { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
       { name: 'agent', routes: h.routes, as: h.as },
+      { name: 'channels', routes: channels.routes, as: channels.as },
     ];
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;
@@ -109,7 +119,10 @@ describe('every route refuses callers without the identity it declares', () => {
       ["tenant A's own secret from the other region", workspaceIdentity(workspace.uid, 'na')],
     ];
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await channels.close();
+    await h.close();
+  });
 
   it('knows every public route: opening one to anybody is a decision made here', () => {
     const open = services.flatMap(({ name, routes }) => routes.filter((r) => r.access === 'public').map((r) => `${name} ${r.operationId}`));
@@ -123,6 +136,7 @@ describe('every route refuses callers without the identity it declares', () => {
         'agent listTemplates',
         'agent getFile',
         'agent listTranslateLanguages',
+        'channels telegramWebhook',
       ].sort(),
     );
   });
