@@ -1,0 +1,97 @@
+/**
+ * The channels journey, in Chromium through the gateway of the running platform with the
+ * Telegram sandbox (infra/sandboxes/telegram): connect Telegram with a sandbox token (the
+ * webhook is registered, the card turns Active, new-channel-connection reaches Kafka), a
+ * message written "from Telegram" goes through the gateway to channels and onto
+ * channels.inbound-messages; Discord with empty fields shows 'Please fill out all fields.'.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { TOPICS } from '@platform/contracts';
+import { readTopicWithKcat, waitFor } from '@platform/test-support';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+
+const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
+const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\//;
+
+describe('channels journey', () => {
+  let browser: Browser;
+  let page: Page;
+  let region = 'eu';
+  let agentId = '';
+  const botId = String(7_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+  const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs up and creates an agent', async () => {
+    await page.goto('/signup');
+    await signInWithCode(page, uniqueEmail('channels'));
+    await passOnboarding(page);
+    await page.waitForURL(/\/app\/(eu|na)\/agents/);
+    await page.getByTestId('empty-new-agent').click();
+    await page.getByTestId('new-agent-drawer').getByLabel('Agent Name').fill('Telegram helper');
+    await page.getByTestId('new-agent-drawer').getByTestId('create-agent').click();
+    await page.waitForURL((url) => AGENT_URL.test(url.href), { timeout: 15_000 });
+    [, region, agentId] = AGENT_URL.exec(page.url())!;
+  });
+
+  it('connects Telegram with a sandbox token: webhook registered, card Active, new-channel-connection on Kafka', async () => {
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=telegram`);
+    await page.getByTestId('channel-settings-telegram').waitFor();
+    expect(await page.getByTestId('channel-badge-telegram').count()).toBe(0);
+    await page.getByTestId('telegram-save').click();
+    await page.getByText('Please provide a valid token.').waitFor();
+    await page.getByTestId('telegram-token').fill(token);
+    await page.getByTestId('telegram-save').click();
+    await page.getByText('Telegram channel saved successfully').first().waitFor();
+    await page.getByTestId('channel-badge-telegram').getByText('Active').waitFor();
+    await page.getByTestId('telegram-webhook-info').click();
+    await page.getByTestId('telegram-webhook-info-result').getByText('pending updates 0').waitFor();
+    await screenshot(page, 'channels-telegram-connected');
+
+    const bots = (await (await fetch(`${telegramSandbox}/sandbox/bots`)).json()) as Array<{ id: string; webhookUrl: string }>;
+    expect(bots.find((bot) => bot.id === botId)?.webhookUrl).toBe(`${baseUrl}/api/${region}/agent/v2/agents/${agentId}/telegram-webhook`);
+    const connections = await waitFor(async () => {
+      const mine = (await readTopicWithKcat(TOPICS.newChannelConnection.name)).filter((record) => record.key === agentId);
+      return mine.length ? mine : undefined;
+    }, 60_000, 500);
+    expect(JSON.parse(connections[0]!.value).data).toEqual({ agentId, agentType: 'vg', channelId: botId, channelType: 'telegram' });
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event));
+    expect(events).toEqual(expect.arrayContaining(['channels_viewed', 'telegram_channel_added']));
+  });
+
+  it('a message written to the bot in the sandbox reaches channels.inbound-messages through the gateway', async () => {
+    const written = await fetch(`${telegramSandbox}/sandbox/bots/${botId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chatId: '31337', text: 'Hi from the Telegram sandbox' }),
+    });
+    expect((await written.json()).delivery).toMatchObject({ status: 200 });
+    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${botId}:31337`);
+    expect(inbound).toHaveLength(1);
+    expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'telegram', text: 'Hi from the Telegram sandbox', senderId: '31337' });
+
+    const sandboxPage = await browser.newPage();
+    await sandboxPage.goto(`${telegramSandbox}/`);
+    await sandboxPage.getByTestId('transcript').getByText('Hi from the Telegram sandbox').waitFor({ timeout: 10_000 });
+    await screenshot(sandboxPage, 'channels-telegram-sandbox-page');
+    await sandboxPage.close();
+  });
+
+  it('Discord: two steps, then the form refuses empty fields', async () => {
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=discord`);
+    await page.getByTestId('channel-settings-discord').getByText('Manage Server', { exact: false }).waitFor();
+    await page.getByTestId('discord-next').click();
+    await page.getByTestId('discord-next').click();
+    await page.getByTestId('discord-save').click();
+    await page.getByTestId('discord-error').getByText('Please fill out all fields.').waitFor();
+    await screenshot(page, 'channels-discord-empty');
+  });
+});
