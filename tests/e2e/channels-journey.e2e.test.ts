@@ -80,7 +80,15 @@ describe('channels journey', () => {
 
     const sandboxPage = await browser.newPage();
     await sandboxPage.goto(`${telegramSandbox}/`);
+    await sandboxPage.locator(`#bot option[value="${botId}"]`).waitFor({ state: 'attached' });
+    await sandboxPage.selectOption('#bot', botId);
+    await sandboxPage.fill('#chat', '31337');
     await sandboxPage.getByTestId('transcript').getByText('Hi from the Telegram sandbox').waitFor({ timeout: 10_000 });
+    // A person writing on the sandbox page goes the same way.
+    await sandboxPage.fill('#text', 'Written on the sandbox page');
+    await sandboxPage.getByRole('button', { name: 'Send' }).click();
+    await sandboxPage.getByText('Webhook answered 200').waitFor();
+    await waitFor(async () => (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).some((record) => record.key === `${agentId}:${botId}:31337` && record.value.includes('Written on the sandbox page')), 30_000, 500);
     await screenshot(sandboxPage, 'channels-telegram-sandbox-page');
     await sandboxPage.close();
   });

@@ -23,6 +23,7 @@
  *   GET  /sandbox/bots                             bots known, with their webhook
  *   GET  /sandbox/bots/<botId>/chats/<chatId>      the conversation: what the user wrote, what the bot sent
  *   GET  /sandbox/bots/<botId>/sent                every sendMessage of the bot
+ *   GET  /sandbox/bots/<botId>/webhook             {url, secret_token} as set (for load generators)
  *   GET  /healthz                                  {ok: true}
  * A delivery the webhook does not answer with 2xx stays pending (getWebhookInfo shows
  * pending_update_count and last_error_message) and is retried with backoff, as Telegram does.
@@ -257,6 +258,8 @@ async function handle(req, res) {
     const chat = /^chats\/(-?\d+)$/.exec(rest);
     if (chat && req.method === 'GET') return send(res, 200, { ok: true, messages: bot.chats.get(chat[1])?.messages ?? [] });
     if (rest === 'sent' && req.method === 'GET') return send(res, 200, { ok: true, messages: bot.sent });
+    // What Telegram itself knows and sends with every update; a load generator posting updates needs it.
+    if (rest === 'webhook' && req.method === 'GET') return send(res, 200, { ok: true, url: bot.webhook?.url ?? '', secret_token: bot.webhook?.secret ?? '' });
   }
   return send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
 }
