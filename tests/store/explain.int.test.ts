@@ -27,6 +27,7 @@ import { INDEXES as CHANNELS_INDEXES } from '../../services/channels/src/store/c
 import { DiscordChannelStore } from '../../services/channels/src/store/discord-channels';
 import { SentReplyStore } from '../../services/channels/src/store/sent-replies';
 import { TelegramBotStore } from '../../services/channels/src/store/telegram-bots';
+import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-numbers';
 
 const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES];
 
@@ -269,6 +270,15 @@ describe('every repository query uses an index on the local store', () => {
     await discord.listForAgent(region, 'agent-1');
     await discord.find(region, 'discord-1');
     await discord.remove(region, 'agent-1', 'discord-1');
+
+    const numbers = store('WhatsappNumberStore', new WhatsappNumberStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const number = { agentId: 'agent-1', wabaId: 'waba-1', phoneId: 'phone-1', phoneNumber: '+1 555', longAccessToken: 'EAAL', workspaceId: 'ws-1', createdAt: now };
+    await numbers.save(region, number, []);
+    await numbers.save(region, { ...number, agentId: 'agent-2' }, []);
+    await numbers.listForAgent(region, 'agent-2');
+    await numbers.connectedAmong(region, ['phone-1', 'phone-2']);
+    await numbers.find(region, 'phone-1');
+    await numbers.remove(region, 'agent-2', 'phone-1');
 
     const replies = store('SentReplyStore', new SentReplyStore(mongo));
     await replies.claim(region, 'reply-1');

@@ -1,5 +1,5 @@
 import { MESSAGES, TOPICS, channelConversationKey, makeEvent, validateEvent, type EventEnvelope } from '@platform/contracts';
-import { createTopic, logger, readTopicWithKcat, someone, testKafka, waitFor } from '@platform/test-support';
+import { createTopic, logger, readTopicWithKcat, someone, testKafka, uniqueName, waitFor } from '@platform/test-support';
 import { COLLECTION } from '../src/store/collections';
 import { startReplyConsumer } from '../src/events/reply-consumer';
 import { agentOfSomeone, botToken, sandbox, userWrites } from './support/fixtures';
@@ -108,7 +108,9 @@ describe('Telegram, end to end against the sandbox, FerretDB and Kafka', () => {
 
   it('sends a reply-requested through sendMessage, once for a redelivered reply', async () => {
     await createTopic(testKafka(), TOPICS.channelOutboundMessages.name, TOPICS.channelOutboundMessages.partitions).catch(() => undefined);
-    const consumer = await startReplyConsumer({ kafka: testKafka(), producer: h.producer, mongo: h.agentService.mongo, logger, replies: h.replies });
+    // A group of its own: a running channels service (make test starts one) consumes the same topic in its group.
+    const groupId = uniqueName('channels-replies-test');
+    const consumer = await startReplyConsumer({ kafka: testKafka(), producer: h.producer, mongo: h.agentService.mongo, logger, replies: h.replies, groupId });
     try {
       const { person, agentId, workspaceId } = await agentOfSomeone(h);
       const token = botToken();
@@ -125,7 +127,7 @@ describe('Telegram, end to end against the sandbox, FerretDB and Kafka', () => {
         return messages.some((m) => m.from === 'bot') ? messages : undefined;
       }, 60_000, 200);
       // Both events handled (the second is skipped by its claim) before counting.
-      await waitFor(async () => (await h.agentService.mongo.collection('eu', 'processed_events').countDocuments({ _id: { $regex: '^channels-replies:' } } as never)) >= 2, 60_000, 200);
+      await waitFor(async () => (await h.agentService.mongo.collection('eu', 'processed_events').countDocuments({ _id: { $regex: `^${groupId}:` } } as never)) >= 2, 60_000, 200);
       const { messages } = await sandbox<{ messages: Array<{ from: string; text: string }> }>(h, `/sandbox/bots/${botId}/chats/777`);
       expect(messages.filter((m) => m.from === 'bot')).toEqual([expect.objectContaining({ text: 'We open at nine.' })]);
       expect(chat[0]).toMatchObject({ from: 'user', text: 'What are your opening hours?' });
