@@ -11,7 +11,8 @@
 # stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-llm (OpenAI-compatible LLM
 # stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it),
 # sandbox-telegram (Telegram Bot API stand-in, infra/sandboxes/telegram; `up` starts it only
-# when TELEGRAM_API_BASE points at it).
+# when TELEGRAM_API_BASE points at it), sandbox-meta (Meta Graph v18.0 WhatsApp stand-in,
+# infra/sandboxes/meta; started only when META_GRAPH_API_BASE points at it).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -30,9 +31,10 @@ SMTP_PORT="${SMTP_PORT:-1025}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-1080}"
 LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
 TELEGRAM_SANDBOX_PORT="${TELEGRAM_SANDBOX_PORT:-4110}"
+META_SANDBOX_PORT="${META_SANDBOX_PORT:-4120}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -50,6 +52,7 @@ marker() {
     mail) echo "$ROOT/node_modules/maildev/bin/maildev" ;;
     sandbox-llm) echo "$ROOT/infra/sandboxes/llm/server.js" ;;
     sandbox-telegram) echo "$ROOT/infra/sandboxes/telegram/server.js" ;;
+    sandbox-meta) echo "$ROOT/infra/sandboxes/meta/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -64,6 +67,7 @@ main_port() {
     mail) echo "$SMTP_PORT" ;;
     sandbox-llm) echo "$LLM_SANDBOX_PORT" ;;
     sandbox-telegram) echo "$TELEGRAM_SANDBOX_PORT" ;;
+    sandbox-meta) echo "$META_SANDBOX_PORT" ;;
   esac
 }
 
@@ -84,6 +88,7 @@ describe() {
     mail) echo "smtp://127.0.0.1:$SMTP_PORT, inbox http://localhost:$MAIL_WEB_PORT (maildev)" ;;
     sandbox-llm) echo "http://127.0.0.1:$LLM_SANDBOX_PORT/v1 (LLM sandbox, OpenAI chat completions)" ;;
     sandbox-telegram) echo "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT (Telegram Bot API sandbox; chat with your bot at http://localhost:$TELEGRAM_SANDBOX_PORT/)" ;;
+    sandbox-meta) echo "http://127.0.0.1:$META_SANDBOX_PORT (Meta Graph v18.0 sandbox; write to a WhatsApp number at http://localhost:$META_SANDBOX_PORT/)" ;;
   esac
 }
 
@@ -101,6 +106,12 @@ needed() {
     sandbox-telegram)
       case "${TELEGRAM_API_BASE:-}" in
         "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT" | "http://localhost:$TELEGRAM_SANDBOX_PORT") return 0 ;;
+        *) return 1 ;;
+      esac
+      ;;
+    sandbox-meta)
+      case "${META_GRAPH_API_BASE:-}" in
+        "http://127.0.0.1:$META_SANDBOX_PORT" | "http://localhost:$META_SANDBOX_PORT") return 0 ;;
         *) return 1 ;;
       esac
       ;;
@@ -258,6 +269,12 @@ prepare_sandbox-telegram() {
   require_file "$ROOT/infra/sandboxes/telegram/server.js" "infra/sandboxes/telegram/server.js"
   mkdir -p "$DATA_DIR/sandbox-telegram"
   CMD=(node "$ROOT/infra/sandboxes/telegram/server.js" --port "$TELEGRAM_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-meta() {
+  require_file "$ROOT/infra/sandboxes/meta/server.js" "infra/sandboxes/meta/server.js"
+  mkdir -p "$DATA_DIR/sandbox-meta"
+  CMD=(node "$ROOT/infra/sandboxes/meta/server.js" --port "$META_SANDBOX_PORT" --host 127.0.0.1)
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------

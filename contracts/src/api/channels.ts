@@ -1,4 +1,18 @@
-import type { ConnectDiscordRequest, ConnectTelegramRequest, DiscordChannel, MetaPage, WhatsappNumber } from '../entities/channels';
+import type {
+  AgentIdRequest,
+  ConnectDiscordRequest,
+  ConnectTelegramRequest,
+  ConnectWhatsappNumberRequest,
+  DiscordChannel,
+  DiscoveredWhatsappNumber,
+  MessageTemplate,
+  MetaPage,
+  MetaTokenRequest,
+  RemoveWhatsappNumberRequest,
+  WhatsappAccountRequest,
+  WhatsappNumber,
+  WhatsappTestMessageRequest,
+} from '../entities/channels';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 
 type AgentIdParam = { agentId: string };
@@ -62,4 +76,38 @@ export const CHANNELS_API = {
   removeDiscord: endpoint<NoParams, NoQuery, RemoveDiscordRequest, ChannelNoticeResponse>()({ service: 'channels', operationId: 'removeDiscord', method: 'post', path: '/procedures/removeDiscord' }),
   /** Telegram's updates (public; the secret token set with setWebhook is the credential). Reached as {agent API}/v2/agents/{id}/telegram-webhook. */
   telegramWebhook: endpoint<AgentIdParam, NoQuery, object, WebhookAck>()({ service: 'channels', operationId: 'telegramWebhook', method: 'post', path: '/v2/agents/:agentId/telegram-webhook' }),
+} as const;
+
+/** Procedure exchangeMetaToken: a short-lived Meta user token for a long-lived one. */
+export interface ExchangeMetaTokenResponse extends SuccessResponse {
+  longer_access_token: string;
+}
+export type WhatsappNumberView = Omit<WhatsappNumber, 'longAccessToken'>;
+export interface WhatsappNumbersResponse extends SuccessResponse {
+  data: WhatsappNumberView[];
+}
+export interface ConnectWhatsappNumberResponse extends ChannelNoticeResponse {
+  newAddedNumber: WhatsappNumberView;
+}
+export interface WhatsappNumberDetailsResponse extends SuccessResponse {
+  data: DiscoveredWhatsappNumber[];
+}
+export interface CreateTemplateResponse extends SuccessResponse {
+  data: { id: string; status: string };
+}
+/** The WhatsApp test message, sent from one of the agent's connected numbers. */
+export type SendWhatsappTestMessageRequest = WhatsappTestMessageRequest & { agentId: string };
+
+export const WHATSAPP_API = {
+  exchangeMetaToken: endpoint<NoParams, NoQuery, MetaTokenRequest, ExchangeMetaTokenResponse>()({ service: 'channels', operationId: 'exchangeMetaToken', method: 'post', path: '/procedures/exchangeMetaToken' }),
+  getWhatsappNumbers: endpoint<NoParams, NoQuery, AgentIdRequest, WhatsappNumbersResponse>()({ service: 'channels', operationId: 'getWhatsappNumbers', method: 'post', path: '/procedures/getWhatsappNumbers' }),
+  connectWhatsappNumber: endpoint<NoParams, NoQuery, ConnectWhatsappNumberRequest, ConnectWhatsappNumberResponse>()({ service: 'channels', operationId: 'connectWhatsappNumber', method: 'post', path: '/procedures/connectWhatsappNumber' }),
+  removeWhatsappNumber: endpoint<NoParams, NoQuery, RemoveWhatsappNumberRequest, ChannelNoticeResponse>()({ service: 'channels', operationId: 'removeWhatsappNumber', method: 'post', path: '/procedures/removeWhatsappNumber' }),
+  getDetailsOfWhatsappNumber: endpoint<NoParams, NoQuery, WhatsappAccountRequest, WhatsappNumberDetailsResponse>()({ service: 'channels', operationId: 'getDetailsOfWhatsappNumber', method: 'post', path: '/procedures/getDetailsOfWhatsappNumber' }),
+  createTemplate: endpoint<NoParams, NoQuery, MessageTemplate, CreateTemplateResponse>()({ service: 'channels', operationId: 'createTemplate', method: 'post', path: '/procedures/createTemplate' }),
+  sendWhatsappTestMessage: endpoint<NoParams, NoQuery, SendWhatsappTestMessageRequest, ChannelNoticeResponse>()({ service: 'channels', operationId: 'sendWhatsappTestMessage', method: 'post', path: '/procedures/sendWhatsappTestMessage' }),
+  /** Meta's subscription handshake (public): hub.verify_token must be the agent id; answers hub.challenge as text. */
+  verifyWhatsappWebhook: endpoint<{ agentId: string }, Record<string, string>, undefined, string>()({ service: 'channels', operationId: 'verifyWhatsappWebhook', method: 'get', path: '/agents/:agentId/wa-webhook' }),
+  /** WhatsApp messages (public; X-Hub-Signature-256 must be the HMAC of the raw body with the app secret). */
+  whatsappWebhook: endpoint<{ agentId: string }, NoQuery, object, WebhookAck>()({ service: 'channels', operationId: 'whatsappWebhook', method: 'post', path: '/agents/:agentId/wa-webhook' }),
 } as const;

@@ -72,6 +72,18 @@ export const MESSAGES = {
     /** Not in the spec's words: the message could not be queued, so the provider should retry. */
     webhookNotQueued: 'The message could not be queued, please retry.',
     unexpectedError: 'An unexpected error occurred',
+    numberConnected: 'Number is connected successfully',
+    numberRemoved: 'Number removed successfully',
+    metaTokenExchangeFailed: 'Failed to exchange Meta token',
+    connectedAccountsFetchFailed: 'Failed to fetch connected accounts',
+    numberRemoveFailed: 'Failed to remove number',
+    connectionFailed: 'Connection failed',
+    numberDetailsFetchFailed: 'Failed to fetch number details',
+    numberConnectFailed: (number: string, reason: string) => `Failed to connect ${number}: ${reason}`,
+    testMessageFailed: (phone: string, reason: string) => `Failed to send message to ${phone}: ${reason}`,
+    networkError: 'Network error occurred',
+    /** Not in the spec's words: the test message went out. */
+    testMessageSent: 'Message sent successfully',
   },
   /** The CSS editor's AI style assistant (POST /api/ai-css-generator and its notices). */
   cssAssistant: {

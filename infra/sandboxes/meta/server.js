@@ -179,7 +179,7 @@ async function graph(req, url, params) {
     if (templates.some((t) => t.wabaId === node && t.name === params.name && t.language === params.language)) {
       return graphError(400, 'Invalid parameter', 100, { error_subcode: 2388024, error_user_msg: `Message template "${params.name}" already exists in ${params.language}.` });
     }
-    const id = String(crypto.randomInt(1e14, 9e14));
+    const id = `${crypto.randomInt(100000, 999999)}${crypto.randomInt(100000000, 999999999)}`;
     templates.push({ id, wabaId: node, ...params, status: 'PENDING' });
     return { status: 200, body: { id, status: 'PENDING', category: params.category } };
   }

@@ -3,6 +3,7 @@ import type { Producer } from 'kafkajs';
 import { SafeHttpClient, SecretBox, createApp, outboundOptionsFromEnv, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { HttpAgentDirectory, type AgentDirectory } from './clients/agent-directory';
 import { DiscordWebhookClient } from './clients/discord-webhook';
+import { MetaGraph } from './clients/meta-graph';
 import { TelegramApi } from './clients/telegram-api';
 import type { ChannelsConfig } from './config';
 import { InboundPublisher } from './events/inbound-publisher';
@@ -10,14 +11,18 @@ import { agentChannelsRoutes } from './routes/agent-channels-routes';
 import { discordRoutes } from './routes/discord-routes';
 import type { ChannelsRouteSpec } from './routes/params';
 import { telegramRoutes } from './routes/telegram-routes';
+import { whatsappRoutes } from './routes/whatsapp-routes';
 import { DiscordChannelStore } from './store/discord-channels';
 import { SentReplyStore } from './store/sent-replies';
 import { TelegramBotStore } from './store/telegram-bots';
+import { WhatsappNumberStore } from './store/whatsapp-numbers';
 import { ChannelsAccess, type ChannelsPolicy } from './usecases/access';
 import { DiscordUseCases } from './usecases/discord';
 import { ReplySender } from './usecases/replies';
 import { TelegramUseCases } from './usecases/telegram';
 import { TelegramWebhook } from './usecases/telegram-webhook';
+import { WhatsappUseCases } from './usecases/whatsapp';
+import { WhatsappWebhook } from './usecases/whatsapp-webhook';
 
 export const OPENAPI_INFO = {
   title: 'Channels service',
@@ -47,22 +52,34 @@ export function routeTable(deps: AppDeps) {
   const bots = new TelegramBotStore(deps.mongo, box);
   const discordChannels = new DiscordChannelStore(deps.mongo);
   const telegramApi = new TelegramApi({ baseUrl: deps.config.telegramApiBase, timeoutMs: deps.config.providerTimeoutMs });
+  const numbers = new WhatsappNumberStore(deps.mongo, box);
+  const graph = new MetaGraph({ baseUrl: deps.config.metaGraphBase, appId: deps.config.metaAppId, appSecret: deps.config.metaAppSecret, timeoutMs: deps.config.providerTimeoutMs });
+  const publisher = new InboundPublisher(deps.producer);
   const directory =
     deps.directory ??
     new HttpAgentDirectory({ baseUrl: deps.config.agentServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs });
 
   const telegram = new TelegramUseCases({ bots, telegram: telegramApi, publicApiUrl: deps.config.publicApiUrl, logger: deps.logger, eventsWritten, now });
-  const webhook = new TelegramWebhook({ bots, publisher: new InboundPublisher(deps.producer), logger: deps.logger, now });
+  const webhook = new TelegramWebhook({ bots, publisher, logger: deps.logger, now });
+  const whatsapp = new WhatsappUseCases({ numbers, graph, publicApiUrl: deps.config.publicApiUrl, eventsWritten, now });
+  const whatsappWebhook = new WhatsappWebhook({ numbers, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
   const discord = new DiscordUseCases({ channels: discordChannels, eventsWritten, now });
   const replies = new ReplySender({
     bots,
     discord: discordChannels,
+    numbers,
+    graph,
     sent: new SentReplyStore(deps.mongo),
     telegram: telegramApi,
     discordWebhooks: new DiscordWebhookClient(new SafeHttpClient({ ...outboundOptionsFromEnv(), timeoutMs: deps.config.providerTimeoutMs })),
     logger: deps.logger,
   });
-  const routes: ChannelsRouteSpec[] = [...agentChannelsRoutes(telegram, discord), ...telegramRoutes(telegram, webhook), ...discordRoutes(discord)];
+  const routes: ChannelsRouteSpec[] = [
+    ...agentChannelsRoutes(telegram, discord, whatsapp),
+    ...telegramRoutes(telegram, webhook),
+    ...discordRoutes(discord),
+    ...whatsappRoutes(whatsapp, whatsappWebhook),
+  ];
   return { routes, access: new ChannelsAccess(directory), replies };
 }
 

@@ -12,6 +12,11 @@ export interface ChannelsConfig {
   publicApiUrl: string;
   /** Telegram Bot API base (TELEGRAM_API_BASE): https://api.telegram.org in production, the sandbox locally. */
   telegramApiBase: string;
+  /** Meta Graph API base (META_GRAPH_API_BASE): https://graph.facebook.com in production, the sandbox locally. */
+  metaGraphBase: string;
+  /** The Meta app (META_APP_ID, META_APP_SECRET): token exchanges, and the secret that signs Meta's webhooks. */
+  metaAppId: string;
+  metaAppSecret: string;
   /** Timeout of a provider call. */
   providerTimeoutMs: number;
 }
@@ -32,6 +37,9 @@ export function loadConfig(): ChannelsConfig {
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     publicApiUrl: `${base(env('PUBLIC_URL', 'http://localhost:8080'))}/api`,
     telegramApiBase: base(env('TELEGRAM_API_BASE', 'https://api.telegram.org')),
+    metaGraphBase: base(env('META_GRAPH_API_BASE', 'https://graph.facebook.com')),
+    metaAppId: env('META_APP_ID', 'sandbox-app'),
+    metaAppSecret: secretEnv('META_APP_SECRET'),
     providerTimeoutMs: int('CHANNEL_PROVIDER_TIMEOUT_MS', 10_000),
   };
 }

@@ -64,6 +64,10 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   getTelegramWebhookInfo: (a) => ({ body: { agentId: a.agentId, botId: '123456' } }),
   connectDiscord: (a) => ({ body: { agentID: a.agentId, channelId: '1234567890', webhookUrl: 'https://discord.com/api/webhooks/1/x' } }),
   removeDiscord: (a) => ({ body: { agentID: a.agentId, ID: 'AAAAAAAAAAAAAAA' } }),
+  getWhatsappNumbers: (a) => ({ body: { agentId: a.agentId } }),
+  connectWhatsappNumber: (a) => ({ body: { agentId: a.agentId, longAccessToken: 'EAALAAAAAAAAAAAAAAAAAAAAA', wabaId: '100000000000001', phoneId: '10000000000000101', phoneNumber: '+1 555' } }),
+  removeWhatsappNumber: (a) => ({ body: { agentId: a.agentId, phoneId: '10000000000000101' } }),
+  sendWhatsappTestMessage: (a) => ({ body: { agentId: a.agentId, phone: '+15550001111', phoneNumberId: '10000000000000101', message: 'hi' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -137,6 +141,8 @@ describe('every route refuses callers without the identity it declares', () => {
         'agent getFile',
         'agent listTranslateLanguages',
         'channels telegramWebhook',
+        'channels verifyWhatsappWebhook',
+        'channels whatsappWebhook',
       ].sort(),
     );
   });

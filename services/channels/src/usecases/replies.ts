@@ -1,14 +1,18 @@
 import type { ChannelReplyRequestedData, EventEnvelope, Region } from '@platform/contracts';
 import type { Logger } from '@platform/kit';
 import type { DiscordWebhookClient } from '../clients/discord-webhook';
+import type { MetaGraph } from '../clients/meta-graph';
 import type { TelegramApi } from '../clients/telegram-api';
 import type { DiscordChannelStore } from '../store/discord-channels';
 import type { SentReplyStore } from '../store/sent-replies';
 import type { TelegramBotStore } from '../store/telegram-bots';
+import type { WhatsappNumberStore } from '../store/whatsapp-numbers';
 
 export interface ReplyDeps {
   bots: TelegramBotStore;
   discord: DiscordChannelStore;
+  numbers: WhatsappNumberStore;
+  graph: MetaGraph;
   sent: SentReplyStore;
   telegram: TelegramApi;
   discordWebhooks: DiscordWebhookClient;
@@ -48,6 +52,12 @@ export class ReplySender {
         const channel = await this.deps.discord.find(region, data.channelId);
         if (!channel || channel.agentID !== data.agentId) return this.dropped(data, 'the Discord channel is no longer connected');
         await this.deps.discordWebhooks.execute(channel.webhookUrl, data.text);
+        return;
+      }
+      case 'whatsapp': {
+        const number = await this.deps.numbers.find(region, data.channelId);
+        if (!number || number.agentId !== data.agentId) return this.dropped(data, 'the number is no longer connected');
+        await this.deps.graph.sendText(number.phoneId, number.longAccessToken, { messaging_product: 'whatsapp', recipient_type: 'individual', to: data.recipientId, type: 'text', text: { body: data.text } });
         return;
       }
       default:

@@ -2,11 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { Producer } from 'kafkajs';
-import { createProducer } from '@platform/kit';
+import path from 'node:path';
+import request from 'supertest';
+import { createProducer, signForwarded } from '@platform/kit';
 import { anonymous, logger, signedCaller, startAgentService, testKafka, testRelay, type AgentService, type Caller } from '@platform/test-support';
 import type { Identity } from '@platform/kit';
 import type { Region } from '@platform/contracts';
-import { spawnTelegramSandbox, type RunningSandbox } from '../../../../infra/sandboxes/telegram/test/spawn-sandbox';
+import { spawnSandbox, spawnTelegramSandbox, type RunningSandbox } from '../../../../infra/sandboxes/telegram/test/spawn-sandbox';
 import { buildApp, routeTable } from '../../src/app';
 import { loadConfig, type ChannelsConfig } from '../../src/config';
 import { INDEXES, OUTBOX_COLLECTIONS } from '../../src/store/collections';
@@ -15,6 +17,7 @@ export interface ChannelsHarness {
   agentService: AgentService;
   config: ChannelsConfig;
   telegram: RunningSandbox;
+  meta: RunningSandbox;
   producer: Producer;
   app: ReturnType<typeof buildApp>;
   replies: ReturnType<typeof routeTable>['replies'];
@@ -33,19 +36,29 @@ export async function startChannels(): Promise<ChannelsHarness> {
     const listening = agentService.app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const telegram = await spawnTelegramSandbox();
-  // Telegram reaches the webhook through the gateway: this stand-in signs as the gateway does (anonymous caller, region from the path).
-  let forwardTo: ((identity: Identity, region?: Region) => Caller) | undefined;
+  process.env.META_APP_SECRET ??= randomBytes(24).toString('hex');
+  const meta = await spawnSandbox(path.resolve(__dirname, '../../../../infra/sandboxes/meta/server.js'));
+  // Providers reach the webhooks through the gateway: this stand-in signs as the gateway does
+  // (anonymous caller, region from the path, the body's bytes untouched).
+  let app: ReturnType<typeof buildApp> | undefined;
+  let signingSecret = '';
   const gatewayStandIn = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       const match = /^\/api\/(eu|na)\/agent(\/.*)$/.exec(req.url ?? '');
-      if (!match || !forwardTo) return void res.writeHead(404).end();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-      const secret = req.headers['x-telegram-bot-api-secret-token'];
-      const call = forwardTo(anonymous, match[1] as Region).post(match[2]!, body);
-      const answer = await (typeof secret === 'string' ? call.set('x-telegram-bot-api-secret-token', secret) : call);
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      if (!match || !app) return void res.writeHead(404).end();
+      const body = Buffer.concat(chunks);
+      const method = req.method === 'GET' ? 'GET' : 'POST';
+      const signed = signForwarded({ identity: anonymous, region: match[1] as Region }, signingSecret, { method, path: match[2]!, body: body.length ? body : undefined });
+      let call = method === 'GET' ? request(app).get(match[2]!) : request(app).post(match[2]!).send(body.toString('utf8'));
+      call = call.set(signed);
+      for (const name of ['content-type', 'x-telegram-bot-api-secret-token', 'x-hub-signature-256']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') call = call.set(name, value);
+      }
+      const answer = await call;
+      res.writeHead(answer.status, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') }).end(answer.text);
     });
   });
   await new Promise<void>((resolve) => gatewayStandIn.listen(0, '127.0.0.1', resolve));
@@ -58,18 +71,20 @@ export async function startChannels(): Promise<ChannelsHarness> {
     ...loadConfig(),
     agentServiceUrl: `http://127.0.0.1:${(agentServer.address() as AddressInfo).port}`,
     telegramApiBase: telegram.url,
+    metaGraphBase: meta.url,
     publicApiUrl: `http://127.0.0.1:${(gatewayStandIn.address() as AddressInfo).port}/api`,
     channelCredentialsKey: randomBytes(32).toString('hex'),
   };
   const deps = { config, mongo, logger, producer, eventsWritten: relay.nudge };
-  const app = buildApp(deps);
+  app = buildApp(deps);
+  signingSecret = config.platform.internalSigningSecret;
   relay.start(mongo);
   const as = signedCaller(app, config.platform.internalSigningSecret);
-  forwardTo = as;
   return {
     agentService,
     config,
     telegram,
+    meta,
     producer,
     app,
     replies: routeTable(deps).replies,
@@ -78,6 +93,7 @@ export async function startChannels(): Promise<ChannelsHarness> {
       await relay.stop();
       await producer.disconnect();
       await telegram.stop();
+      await meta.stop();
       await new Promise((resolve) => gatewayStandIn.close(resolve));
       await new Promise((resolve) => agentServer.close(resolve));
       await agentService.close();
