@@ -24,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { track } from '../logic/analytics';
 import { DiscordSettings } from './channels/DiscordSettings';
 import { TelegramSettings } from './channels/TelegramSettings';
+import { WhatsappNewMethod } from './channels/WhatsappNewMethod';
 import { activeFromRecords, useAgentChannels, type AgentChannels } from './channels/use-agent-channels';
 import { FormSection, SwitchField, TextAreaField, TextField, useAgentForm } from '../forms/fields';
 import { CHANNEL_LABELS, channelBadge, isChannel } from '../logic/channels';
@@ -43,16 +44,14 @@ const NOTES: Partial<Record<ChannelType, string>> = {
   googleBusiness: 'Deprecated: Google discontinued Business Messages.',
 };
 
-function WhatsAppSettings() {
+function WhatsAppSettings({ records }: { records: RecordsProps }) {
   const [method, setMethod] = useState<'new' | 'legacy'>('new');
   const { agent } = useAgentForm();
   return (
     <FormSection title="WhatsApp" testId="channel-settings-whatsapp">
       <SegmentedControl value={method} onChange={(v) => setMethod(v as 'new' | 'legacy')} data={[{ value: 'new', label: 'New Method' }, { value: 'legacy', label: 'Legacy Method (Deprecated)' }]} />
       {method === 'new' ? (
-        <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-          Sign in with Meta to pick a WhatsApp Business number; connected numbers are listed under Integrations, then WhatsApp.
-        </Alert>
+        <WhatsappNewMethod {...records} />
       ) : (
         <>
           <Group gap="xs">
@@ -81,7 +80,7 @@ interface RecordsProps {
 }
 
 function ChannelSettings({ channel, records }: { channel: ChannelType; records: RecordsProps }) {
-  if (channel === 'whatsapp') return <WhatsAppSettings />;
+  if (channel === 'whatsapp') return <WhatsAppSettings records={records} />;
   if (channel === 'telegram') return <TelegramSettings {...records} />;
   if (channel === 'discord') return <DiscordSettings {...records} />;
   if (channel === 'instagram')
