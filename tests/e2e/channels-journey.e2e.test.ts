@@ -3,7 +3,9 @@
  * Telegram sandbox (infra/sandboxes/telegram): connect Telegram with a sandbox token (the
  * webhook is registered, the card turns Active, new-channel-connection reaches Kafka), a
  * message written "from Telegram" goes through the gateway to channels and onto
- * channels.inbound-messages; Discord with empty fields shows 'Please fill out all fields.'.
+ * channels.inbound-messages; a WhatsApp number connected through the New Method (PENDING, then
+ * CONNECTED, the webhook verified by the Meta sandbox through the gateway), a signed message from
+ * it queued, the test message with its validation; Discord with empty fields shows 'Please fill out all fields.'.
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +14,7 @@ import { readTopicWithKcat, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
+const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
 const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\//;
 
 describe('channels journey', () => {
@@ -91,6 +94,48 @@ describe('channels journey', () => {
     await waitFor(async () => (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).some((record) => record.key === `${agentId}:${botId}:31337` && record.value.includes('Written on the sandbox page')), 30_000, 500);
     await screenshot(sandboxPage, 'channels-telegram-sandbox-page');
     await sandboxPage.close();
+  });
+
+  it('WhatsApp New Method: a number goes PENDING to CONNECTED, its signed messages are queued, the test message is checked and sent', async () => {
+    const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
+    const phoneId = `${wabaId}01`;
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
+    await page.getByTestId('whatsapp-new-method').waitFor();
+    await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+    await page.getByTestId('whatsapp-waba').fill(wabaId);
+    await page.getByTestId('whatsapp-find').click();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('PENDING').waitFor();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
+    await page.getByText('Number is connected successfully').first().waitFor();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('CONNECTED').waitFor();
+    await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
+    const numbers = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/numbers`)).json()) as Array<{ id: string; callback: string }>;
+    expect(numbers.find((n) => n.id === phoneId)?.callback).toBe(`${baseUrl}/api/${region}/agent/agents/${agentId}/wa-webhook`);
+
+    const written = await fetch(`${metaSandbox}/sandbox/whatsapp/${phoneId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '+15550009999', text: 'Hi on WhatsApp' }),
+    });
+    expect((await written.json()).delivery).toMatchObject({ status: 200 });
+    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${phoneId}:15550009999`);
+    expect(inbound).toHaveLength(1);
+
+    const test = page.getByTestId('whatsapp-test-message');
+    await test.getByTestId('whatsapp-test-send').click();
+    await test.getByText('Please provide a valid phone number and ensure the ID is reachable.').waitFor();
+    await test.getByTestId('whatsapp-test-phone').fill('15550009999');
+    await test.getByTestId('whatsapp-test-send').click();
+    await test.getByText('Please include the country code in the phone number.').waitFor();
+    await test.getByTestId('whatsapp-test-phone').fill('+15550009999');
+    await test.getByTestId('whatsapp-test-send').click();
+    await test.getByText('Please enter a message to send.').waitFor();
+    await test.getByTestId('whatsapp-test-text').fill('Test from the Channels tab');
+    await test.getByTestId('whatsapp-test-send').click();
+    await page.getByText('Message sent successfully').first().waitFor();
+    await screenshot(page, 'channels-whatsapp-connected');
+    const chat = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/${phoneId}/chats/15550009999`)).json()) as { messages: Array<{ from: string; text: string }> };
+    expect(chat.messages.map((m) => m.text)).toEqual(['Hi on WhatsApp', 'Test from the Channels tab']);
   });
 
   it('Discord: two steps, then the form refuses empty fields', async () => {
