@@ -28,6 +28,7 @@ import { DiscordChannelStore } from '../../services/channels/src/store/discord-c
 import { SentReplyStore } from '../../services/channels/src/store/sent-replies';
 import { TelegramBotStore } from '../../services/channels/src/store/telegram-bots';
 import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-numbers';
+import { MetaPageStore } from '../../services/channels/src/store/meta-pages';
 
 const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES];
 
@@ -279,6 +280,16 @@ describe('every repository query uses an index on the local store', () => {
     await numbers.connectedAmong(region, ['phone-1', 'phone-2']);
     await numbers.find(region, 'phone-1');
     await numbers.remove(region, 'agent-2', 'phone-1');
+
+    const metaPages = store('MetaPageStore', new MetaPageStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const page = { agentId: 'agent-1', pageId: 'page-1', pageName: 'Page', igPageName: 'page', igPageId: 'ig-1', pageAccessToken: 'EAAP', workspaceId: 'ws-1', createdAt: now };
+    await metaPages.save(region, page, []);
+    await metaPages.save(region, { ...page, agentId: 'agent-2' }, []);
+    await metaPages.listForAgent(region, 'agent-2');
+    await metaPages.findAnywhere('pageId', 'page-1');
+    await metaPages.findAnywhere('igPageId', 'ig-1');
+    await metaPages.find(region, 'page-1');
+    await metaPages.remove(region, 'agent-2', 'page-1');
 
     const replies = store('SentReplyStore', new SentReplyStore(mongo));
     await replies.claim(region, 'reply-1');

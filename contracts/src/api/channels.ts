@@ -1,6 +1,7 @@
 import type {
   AgentIdRequest,
   ConnectDiscordRequest,
+  ConnectMetaPageRequest,
   ConnectTelegramRequest,
   ConnectWhatsappNumberRequest,
   DiscordChannel,
@@ -8,7 +9,9 @@ import type {
   MessageTemplate,
   MetaPage,
   MetaTokenRequest,
+  RemoveMetaPageRequest,
   RemoveWhatsappNumberRequest,
+  SocialPage,
   WhatsappAccountRequest,
   WhatsappNumber,
   WhatsappTestMessageRequest,
@@ -110,4 +113,24 @@ export const WHATSAPP_API = {
   verifyWhatsappWebhook: endpoint<{ agentId: string }, Record<string, string>, undefined, string>()({ service: 'channels', operationId: 'verifyWhatsappWebhook', method: 'get', path: '/agents/:agentId/wa-webhook' }),
   /** WhatsApp messages (public; X-Hub-Signature-256 must be the HMAC of the raw body with the app secret). */
   whatsappWebhook: endpoint<{ agentId: string }, NoQuery, object, WebhookAck>()({ service: 'channels', operationId: 'whatsappWebhook', method: 'post', path: '/agents/:agentId/wa-webhook' }),
+} as const;
+
+export interface SocialPagesResponse extends SuccessResponse {
+  data: SocialPage[];
+}
+/** checkPageSubscriptions: whether the page already sends its messages to the app. */
+export interface PageSubscriptionsResponse extends SuccessResponse {
+  subscribed: boolean;
+}
+
+/** Messenger and Instagram: the pages of the user, the page picker's subscription check, connect and remove, and the app's webhook. */
+export const META_PAGES_API = {
+  tokenToPages: endpoint<NoParams, NoQuery, MetaTokenRequest, SocialPagesResponse>()({ service: 'channels', operationId: 'tokenToPages', method: 'post', path: '/procedures/tokenToPages' }),
+  checkPageSubscriptions: endpoint<NoParams, NoQuery, MetaTokenRequest, PageSubscriptionsResponse>()({ service: 'channels', operationId: 'checkPageSubscriptions', method: 'post', path: '/procedures/checkPageSubscriptions' }),
+  connectMetaPage: endpoint<NoParams, NoQuery, ConnectMetaPageRequest, ChannelNoticeResponse>()({ service: 'channels', operationId: 'connectMetaPage', method: 'post', path: '/procedures/connectMetaPage' }),
+  removeMetaPage: endpoint<NoParams, NoQuery, RemoveMetaPageRequest, ChannelNoticeResponse>()({ service: 'channels', operationId: 'removeMetaPage', method: 'post', path: '/procedures/removeMetaPage' }),
+  /** Meta's handshake for the app's page and instagram webhooks (public; verify token META_WEBHOOK_VERIFY_TOKEN). */
+  verifyMetaWebhook: endpoint<NoParams, Record<string, string>, undefined, string>()({ service: 'channels', operationId: 'verifyMetaWebhook', method: 'get', path: '/meta-webhook' }),
+  /** Messenger and Instagram messages (public; X-Hub-Signature-256 over the raw body with the app secret). */
+  metaWebhook: endpoint<NoParams, NoQuery, object, WebhookAck>()({ service: 'channels', operationId: 'metaWebhook', method: 'post', path: '/meta-webhook' }),
 } as const;

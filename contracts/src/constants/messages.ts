@@ -82,6 +82,10 @@ export const MESSAGES = {
     numberConnectFailed: (number: string, reason: string) => `Failed to connect ${number}: ${reason}`,
     testMessageFailed: (phone: string, reason: string) => `Failed to send message to ${phone}: ${reason}`,
     networkError: 'Network error occurred',
+    pageConnected: 'Successfully connected the page.',
+    pageConnectFailed: (message: string) => `Failed to connect the page. ${message}`,
+    pageRemoved: 'Successfully removed the page.',
+    pageRemoveFailed: 'Failed to remove the page.',
     /** Not in the spec's words: the test message went out. */
     testMessageSent: 'Message sent successfully',
   },

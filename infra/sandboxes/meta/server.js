@@ -20,6 +20,13 @@
  *   POST /v18.0/{phone-number-id}/register              {messaging_product, pin}
  *   POST /v18.0/{phone-number-id}/messages              text messages; the 24-hour rule applies
  *   POST /v18.0/{waba-id}/message_templates             {name, language, category, components}
+ *   GET  /v18.0/me/accounts                             the user's Facebook pages (two per user token, the
+ *                                                       first with an Instagram account), with page tokens
+ *   GET|POST|DELETE /v18.0/{page-id}/subscribed_apps    the page's subscription (page token)
+ *   POST /v18.0/me/messages                             Send API (page token): Messenger and Instagram, within
+ *                                                       24 hours of the person's last message
+ *   GET|POST /v18.0/{app-id}/subscriptions              the app's page and instagram webhooks (app token
+ *                                                       `{app-id}|{app-secret}`; the callback is verified first)
  * Access tokens: a user token is any `EAA` + 20 or more letters and digits; the long-lived
  * token of an exchange is `EAAL` + the same. Every WhatsApp account (WABA) id of 15 digits
  * exists and holds two numbers ({waba}01 and {waba}02).
@@ -29,6 +36,9 @@
  *   POST /sandbox/whatsapp/{phone-number-id}/messages   {from, text}: the user writes; the message is
  *                                                       delivered, signed, to the WABA's callback
  *   GET  /sandbox/whatsapp/{phone-number-id}/chats/{wa-id}   the conversation both ways
+ *   POST /sandbox/messenger/{page-id}/messages          {from, text}: a person writes to the page on Messenger
+ *   POST /sandbox/instagram/{ig-id}/messages            {from, text}: a person writes to its Instagram account
+ *   GET  /sandbox/pages/{page-id}/chats/{person-id}     the conversation both ways
  *   GET  /healthz
  * Shapes: infra/sandboxes/README.md.
  */
@@ -48,6 +58,32 @@ const numberOwner = new Map();
 /** `${phoneId}:${waId}` -> {lastUserMessageAt, messages: []} */
 const chats = new Map();
 const templates = [];
+/** pageId -> {id, name, token, ig, subscribedFields: [] } ; page token -> pageId */
+const pages = new Map();
+const pageByToken = new Map();
+/** object ('page' | 'instagram') -> {callback_url, verify_token, fields} */
+const appSubscriptions = new Map();
+/** `${pageId}:${psid}` -> {lastUserMessageAt, messages} */
+const pageChats = new Map();
+
+/** The pages a user token manages: two, derived from the token (the first with an Instagram account). */
+function pagesOf(userToken) {
+  const digits = BigInt(`0x${crypto.createHash('sha256').update(userToken).digest('hex').slice(0, 12)}`).toString().padStart(15, '0').slice(0, 14);
+  return [
+    { suffix: '1', name: 'Sandbox Bakery', category: 'Bakery', ig: { username: 'sandbox.bakery', name: 'Sandbox Bakery' } },
+    { suffix: '2', name: 'Sandbox Books', category: 'Book store', ig: null },
+  ].map(({ suffix, name, category, ig }) => {
+    const id = `1${digits}${suffix}`;
+    if (!pages.has(id)) {
+      const token = `EAAP${crypto.createHash('sha256').update(`${userToken}:${id}`).digest('hex').slice(0, 40)}`;
+      pages.set(id, { id, name, category, token, ig: ig && { id: `17841${digits.slice(0, 10)}${suffix}`, ...ig }, subscribedFields: [] });
+      pageByToken.set(token, id);
+    }
+    return pages.get(id);
+  });
+}
+
+const picture = (id) => ({ data: { url: `https://sandbox.invalid/pictures/${id}.png`, is_silhouette: false, height: 50, width: 50 } });
 
 const now = () => Math.floor(Date.now() / 1000);
 const fbtrace = () => crypto.randomBytes(8).toString('base64url');
@@ -118,8 +154,61 @@ async function graph(req, url, params) {
     if (!validToken(params.fb_exchange_token ?? '')) return invalidToken();
     return { status: 200, body: { access_token: `EAAL${params.fb_exchange_token.slice(3)}`, token_type: 'bearer', expires_in: 5183944 } };
   }
-  if (!validToken(token)) return graphError(400, 'An access token is required to request this resource.', 104);
+  const appToken = `${process.env.META_APP_ID || 'sandbox-app'}|${APP_SECRET()}`;
+  if (!validToken(token) && token !== appToken) return graphError(400, 'An access token is required to request this resource.', 104);
 
+  if (node === 'me' && edge === 'accounts' && req.method === 'GET') {
+    if (pageByToken.has(token)) return graphError(400, '(#100) Tried accessing nonexisting field (accounts) on node type (Page)', 100);
+    const data = pagesOf(token).map((page) => ({
+      id: page.id,
+      name: page.name,
+      category: page.category,
+      access_token: page.token,
+      tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'],
+      picture: picture(page.id),
+      ...(page.ig ? { instagram_business_account: { id: page.ig.id, username: page.ig.username, name: page.ig.name, profile_picture_url: `https://sandbox.invalid/pictures/${page.ig.id}.png` } } : {}),
+    }));
+    return { status: 200, body: { data, paging: { cursors: { before: 'QVFIU', after: 'QVFIU' } } } };
+  }
+  if (edge === 'subscriptions' && pages.get(node) === undefined && node === (process.env.META_APP_ID || 'sandbox-app')) {
+    // App subscriptions take the app token `{app-id}|{app-secret}`.
+    if (token !== `${node}|${APP_SECRET()}`) return graphError(400, 'Invalid OAuth access token signature.', 190);
+    if (req.method === 'POST') {
+      if (!['page', 'instagram'].includes(params.object)) return graphError(400, '(#100) Param object must be one of {page, instagram, whatsapp_business_account}', 100);
+      if (!(await verifyCallback(String(params.callback_url ?? ''), String(params.verify_token ?? '')))) {
+        return graphError(400, 'Callback verification failed with the following errors: HTTP Status Code = 403', 2200);
+      }
+      appSubscriptions.set(params.object, { callback_url: params.callback_url, verify_token: params.verify_token, fields: String(params.fields ?? 'messages').split(',') });
+      return { status: 200, body: { success: true } };
+    }
+    return { status: 200, body: { data: [...appSubscriptions.entries()].map(([object, sub]) => ({ object, callback_url: sub.callback_url, active: true, fields: sub.fields.map((name) => ({ name, version: VERSION })) })) } };
+  }
+  const pageNode = node === 'me' ? pageByToken.get(token) : node;
+  if (pages.has(pageNode) && (edge === 'subscribed_apps' || edge === 'messages')) {
+    const page = pages.get(pageNode);
+    if (page.token !== token) return graphError(400, '(#190) This method must be called with a Page Access Token', 190);
+    if (edge === 'subscribed_apps') {
+      if (req.method === 'POST') {
+        page.subscribedFields = String(params.subscribed_fields ?? '').split(',').filter(Boolean);
+        if (!page.subscribedFields.length) return graphError(400, '(#100) The parameter subscribed_fields is required', 100);
+        return { status: 200, body: { success: true } };
+      }
+      if (req.method === 'DELETE') {
+        page.subscribedFields = [];
+        return { status: 200, body: { success: true } };
+      }
+      return { status: 200, body: { data: page.subscribedFields.length ? [{ category: 'Business', link: 'https://sandbox.invalid/app', name: 'Sandbox app', id: process.env.META_APP_ID || 'sandbox-app', subscribed_fields: page.subscribedFields }] : [] } };
+    }
+    const recipient = String(params.recipient?.id ?? '');
+    const text = params.message?.text;
+    if (!recipient || typeof text !== 'string' || !text) return graphError(400, '(#100) param recipient and message[text] must be non-empty.', 100);
+    const chat = pageChats.get(`${page.id}:${recipient}`);
+    // The standard messaging window: 24 hours after the person's last message.
+    if (!chat || now() - chat.lastUserMessageAt > DAY_S) return graphError(400, '(#10) This message is sent outside of allowed window.', 10, { error_subcode: 2018278 });
+    const mid = `m_${crypto.randomBytes(18).toString('base64url')}`;
+    chat.messages.push({ from: 'page', text, mid, timestamp: Date.now() });
+    return { status: 200, body: { recipient_id: recipient, message_id: mid } };
+  }
   if (edge === 'phone_numbers' && req.method === 'GET') {
     const found = account(node);
     if (!found) return unknownObject(node);
@@ -207,6 +296,32 @@ async function userWrites(phoneId, { from, text }) {
   return { status: 200, body: { ok: true, message: value.messages[0], delivery: await deliver(wabaId, value) } };
 }
 
+/** A person writes to a page on Messenger (or to its Instagram account): delivered, signed, to the app's subscription. */
+async function personWritesToPage(kind, id, { from, text }) {
+  const page = kind === 'messenger' ? pages.get(id) : [...pages.values()].find((p) => p.ig?.id === id);
+  if (!page) return { status: 404, body: { ok: false, description: 'No such page' } };
+  const key = `${page.id}:${from}`;
+  if (!pageChats.has(key)) pageChats.set(key, { lastUserMessageAt: 0, messages: [] });
+  const chat = pageChats.get(key);
+  chat.lastUserMessageAt = now();
+  const mid = `m_${crypto.randomBytes(18).toString('base64url')}`;
+  chat.messages.push({ from: 'person', text, mid, timestamp: Date.now() });
+  const object = kind === 'messenger' ? 'page' : 'instagram';
+  const recipientId = kind === 'messenger' ? page.id : page.ig.id;
+  const subscription = appSubscriptions.get(object);
+  if (!subscription || !page.subscribedFields.includes('messages')) return { status: 200, body: { ok: true, mid, delivery: null } };
+  const body = JSON.stringify({ object, entry: [{ id: recipientId, time: Date.now(), messaging: [{ sender: { id: String(from) }, recipient: { id: recipientId }, timestamp: Date.now(), message: { mid, text } }] }] });
+  const signature = `sha256=${crypto.createHmac('sha256', APP_SECRET()).update(body).digest('hex')}`;
+  let delivery;
+  try {
+    const response = await fetch(subscription.callback_url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body, signal: AbortSignal.timeout(20_000) });
+    delivery = { status: response.status, body: (await response.text()).slice(0, 2000) };
+  } catch (err) {
+    delivery = { status: 0, error: err.cause?.code ?? err.message };
+  }
+  return { status: 200, body: { ok: true, mid, delivery } };
+}
+
 // ---- HTTP ----------------------------------------------------------------------------------
 
 function readBody(req) {
@@ -244,6 +359,14 @@ async function handle(req, res) {
     const answer = await userWrites(write[1], params);
     return send(res, answer.status, answer.body);
   }
+  const pageWrite = /^\/sandbox\/(messenger|instagram)\/(\d+)\/messages$/.exec(url.pathname);
+  if (pageWrite && req.method === 'POST') {
+    if (!params.from || !params.text) return send(res, 400, { ok: false, description: 'from and text are required' });
+    const answer = await personWritesToPage(pageWrite[1], pageWrite[2], params);
+    return send(res, answer.status, answer.body);
+  }
+  const pageChat = /^\/sandbox\/pages\/(\d+)\/chats\/(\d+)$/.exec(url.pathname);
+  if (pageChat && req.method === 'GET') return send(res, 200, { ok: true, messages: pageChats.get(`${pageChat[1]}:${pageChat[2]}`)?.messages ?? [] });
   const chat = /^\/sandbox\/whatsapp\/(\d+)\/chats\/(\d+)$/.exec(url.pathname);
   if (chat && req.method === 'GET') return send(res, 200, { ok: true, messages: chats.get(`${chat[1]}:${chat[2]}`)?.messages ?? [] });
   if (url.pathname === '/sandbox/whatsapp/numbers' && req.method === 'GET') {

@@ -12,10 +12,12 @@ import { discordRoutes } from './routes/discord-routes';
 import type { ChannelsRouteSpec } from './routes/params';
 import { telegramRoutes } from './routes/telegram-routes';
 import { whatsappRoutes } from './routes/whatsapp-routes';
+import { metaPagesRoutes } from './routes/meta-pages-routes';
 import { DiscordChannelStore } from './store/discord-channels';
 import { SentReplyStore } from './store/sent-replies';
 import { TelegramBotStore } from './store/telegram-bots';
 import { WhatsappNumberStore } from './store/whatsapp-numbers';
+import { MetaPageStore } from './store/meta-pages';
 import { ChannelsAccess, type ChannelsPolicy } from './usecases/access';
 import { DiscordUseCases } from './usecases/discord';
 import { ReplySender } from './usecases/replies';
@@ -23,6 +25,8 @@ import { TelegramUseCases } from './usecases/telegram';
 import { TelegramWebhook } from './usecases/telegram-webhook';
 import { WhatsappUseCases } from './usecases/whatsapp';
 import { WhatsappWebhook } from './usecases/whatsapp-webhook';
+import { MetaPageUseCases } from './usecases/meta-pages';
+import { MetaPageWebhook } from './usecases/meta-webhook';
 
 export const OPENAPI_INFO = {
   title: 'Channels service',
@@ -55,6 +59,7 @@ export function routeTable(deps: AppDeps) {
   const numbers = new WhatsappNumberStore(deps.mongo, box);
   const graph = new MetaGraph({ baseUrl: deps.config.metaGraphBase, appId: deps.config.metaAppId, appSecret: deps.config.metaAppSecret, timeoutMs: deps.config.providerTimeoutMs });
   const publisher = new InboundPublisher(deps.producer);
+  const metaPages = new MetaPageStore(deps.mongo, box);
   const directory =
     deps.directory ??
     new HttpAgentDirectory({ baseUrl: deps.config.agentServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs });
@@ -62,12 +67,23 @@ export function routeTable(deps: AppDeps) {
   const telegram = new TelegramUseCases({ bots, telegram: telegramApi, publicApiUrl: deps.config.publicApiUrl, logger: deps.logger, eventsWritten, now });
   const webhook = new TelegramWebhook({ bots, publisher, logger: deps.logger, now });
   const whatsapp = new WhatsappUseCases({ numbers, graph, publicApiUrl: deps.config.publicApiUrl, eventsWritten, now });
+  const pages = new MetaPageUseCases({
+    pages: metaPages,
+    graph,
+    // The app's one webhook for pages and Instagram accounts: the page names the region.
+    metaWebhookUrl: `${deps.config.publicApiUrl}/channels/meta-webhook`,
+    verifyToken: deps.config.metaWebhookVerifyToken,
+    eventsWritten,
+    now,
+  });
+  const pageWebhook = new MetaPageWebhook({ pages: metaPages, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
   const whatsappWebhook = new WhatsappWebhook({ numbers, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
   const discord = new DiscordUseCases({ channels: discordChannels, eventsWritten, now });
   const replies = new ReplySender({
     bots,
     discord: discordChannels,
     numbers,
+    metaPages,
     graph,
     sent: new SentReplyStore(deps.mongo),
     telegram: telegramApi,
@@ -75,10 +91,11 @@ export function routeTable(deps: AppDeps) {
     logger: deps.logger,
   });
   const routes: ChannelsRouteSpec[] = [
-    ...agentChannelsRoutes(telegram, discord, whatsapp),
+    ...agentChannelsRoutes(telegram, discord, whatsapp, pages),
     ...telegramRoutes(telegram, webhook),
     ...discordRoutes(discord),
     ...whatsappRoutes(whatsapp, whatsappWebhook),
+    ...metaPagesRoutes(pages, pageWebhook, deps.config.metaWebhookVerifyToken),
   ];
   return { routes, access: new ChannelsAccess(directory), replies };
 }

@@ -17,6 +17,8 @@ export interface ChannelsConfig {
   /** The Meta app (META_APP_ID, META_APP_SECRET): token exchanges, and the secret that signs Meta's webhooks. */
   metaAppId: string;
   metaAppSecret: string;
+  /** What Meta must echo when it verifies the app's page webhook (META_WEBHOOK_VERIFY_TOKEN). */
+  metaWebhookVerifyToken: string;
   /** Timeout of a provider call. */
   providerTimeoutMs: number;
 }
@@ -40,6 +42,7 @@ export function loadConfig(): ChannelsConfig {
     metaGraphBase: base(env('META_GRAPH_API_BASE', 'https://graph.facebook.com')),
     metaAppId: env('META_APP_ID', 'sandbox-app'),
     metaAppSecret: secretEnv('META_APP_SECRET'),
+    metaWebhookVerifyToken: env('META_WEBHOOK_VERIFY_TOKEN', 'platform-meta-webhook'),
     providerTimeoutMs: int('CHANNEL_PROVIDER_TIMEOUT_MS', 10_000),
   };
 }

@@ -67,6 +67,8 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   getWhatsappNumbers: (a) => ({ body: { agentId: a.agentId } }),
   connectWhatsappNumber: (a) => ({ body: { agentId: a.agentId, longAccessToken: 'EAALAAAAAAAAAAAAAAAAAAAAA', wabaId: '100000000000001', phoneId: '10000000000000101', phoneNumber: '+1 555' } }),
   removeWhatsappNumber: (a) => ({ body: { agentId: a.agentId, phoneId: '10000000000000101' } }),
+  connectMetaPage: (a) => ({ body: { agentId: a.agentId, selectedPage: { id: '1234567890', name: 'Page', accessToken: 'EAAPAAAAAAAAAAAAAAAAAAAA' } } }),
+  removeMetaPage: (a) => ({ body: { agentId: a.agentId, pageId: '1234567890' } }),
   sendWhatsappTestMessage: (a) => ({ body: { agentId: a.agentId, phone: '+15550001111', phoneNumberId: '10000000000000101', message: 'hi' } }),
 };
 
@@ -143,6 +145,8 @@ describe('every route refuses callers without the identity it declares', () => {
         'channels telegramWebhook',
         'channels verifyWhatsappWebhook',
         'channels whatsappWebhook',
+        'channels verifyMetaWebhook',
+        'channels metaWebhook',
       ].sort(),
     );
   });

@@ -12,7 +12,16 @@ export class MetaGraphError extends Error {
   }
 }
 
-/** The Meta Graph API v18.0 (WhatsApp Cloud API), base URL from configuration. */
+/** A page as GET /me/accounts answers it. */
+export interface GraphPage {
+  id: string;
+  name?: string;
+  access_token?: string;
+  picture?: { data?: { url?: string } };
+  instagram_business_account?: { id: string; username?: string; name?: string; profile_picture_url?: string };
+}
+
+/** The Meta Graph API v18.0 (pages, Send API, WhatsApp Cloud API), base URL from configuration. */
 export class MetaGraph {
   constructor(private readonly options: { baseUrl: string; appId: string; appSecret: string; timeoutMs: number }) {}
 
@@ -50,7 +59,37 @@ export class MetaGraph {
     });
   }
 
-  private async call<T = unknown>(method: 'GET' | 'POST', path: string, token?: string, body?: object): Promise<T> {
+  /** The user's pages with their tokens and Instagram accounts (GET /me/accounts). */
+  async pages(userToken: string): Promise<GraphPage[]> {
+    const fields = 'id,name,access_token,picture,instagram_business_account{id,username,name,profile_picture_url}';
+    return (await this.call<{ data: GraphPage[] }>('GET', `/me/accounts?fields=${encodeURIComponent(fields)}`, userToken)).data;
+  }
+
+  /** Whether the page (its token) sends its messages to this app. */
+  async pageSubscribed(pageToken: string): Promise<boolean> {
+    return (await this.call<{ data: unknown[] }>('GET', '/me/subscribed_apps', pageToken)).data.length > 0;
+  }
+
+  async subscribePage(pageId: string, pageToken: string): Promise<void> {
+    await this.call('POST', `/${encodeURIComponent(pageId)}/subscribed_apps`, pageToken, { subscribed_fields: 'messages,messaging_postbacks' });
+  }
+
+  async unsubscribePage(pageId: string, pageToken: string): Promise<void> {
+    await this.call('DELETE', `/${encodeURIComponent(pageId)}/subscribed_apps`, pageToken);
+  }
+
+  /** The app's webhook for an object ('page', 'instagram'); Meta verifies the callback with the verify token first. */
+  async subscribeApp(object: 'page' | 'instagram', callbackUrl: string, verifyToken: string): Promise<void> {
+    const appToken = `${this.options.appId}|${this.options.appSecret}`;
+    await this.call('POST', `/${encodeURIComponent(this.options.appId)}/subscriptions`, appToken, { object, callback_url: callbackUrl, verify_token: verifyToken, fields: 'messages' });
+  }
+
+  /** Send API (Messenger and Instagram) with the page token. */
+  async sendPageMessage(pageToken: string, recipientId: string, text: string): Promise<void> {
+    await this.call('POST', '/me/messages', pageToken, { recipient: { id: recipientId }, message: { text }, messaging_type: 'RESPONSE' });
+  }
+
+  private async call<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, token?: string, body?: object): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${this.options.baseUrl}/${META_GRAPH_API_VERSION}${path}`, {

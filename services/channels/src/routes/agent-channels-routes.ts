@@ -1,27 +1,29 @@
 import { CHANNELS_API, routeOf, type ResponseOf } from '@platform/contracts';
 import type { DiscordUseCases } from '../usecases/discord';
 import type { TelegramUseCases } from '../usecases/telegram';
+import type { MetaPageUseCases } from '../usecases/meta-pages';
 import type { WhatsappUseCases } from '../usecases/whatsapp';
 import { agentParams, type ChannelsRouteSpec } from './params';
 
 /** What is connected to an agent, for the Channels tab's cards. */
-export function agentChannelsRoutes(telegram: TelegramUseCases, discord: DiscordUseCases, whatsapp: WhatsappUseCases): ChannelsRouteSpec[] {
+export function agentChannelsRoutes(telegram: TelegramUseCases, discord: DiscordUseCases, whatsapp: WhatsappUseCases, pages: MetaPageUseCases): ChannelsRouteSpec[] {
   return [
     {
       ...routeOf(CHANNELS_API.listAgentChannels),
-      summary: "The agent's Telegram bots, Discord channels and WhatsApp numbers (Meta pages: not connected by this service yet, always empty)",
+      summary: "The agent's Telegram bots, Discord channels, Meta pages and WhatsApp numbers",
       access: 'agent',
       schemas: { params: agentParams },
       agent: (req) => ({ agentId: req.params.agentId! }),
       success: { status: 200, description: 'AgentChannelsResponse' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, agent) => {
-        const [telegramBots, discordChannels, waNumbers] = await Promise.all([
+        const [telegramBots, discordChannels, waNumbers, metaPages] = await Promise.all([
           telegram.list(req.region, agent.agentId),
           discord.list(req.region, agent.agentId),
           whatsapp.list(req.region, agent.agentId),
+          pages.list(req.region, agent.agentId),
         ]);
-        res.json({ success: true, data: { telegramBots, discordChannels, metaPages: [], waNumbers } } satisfies ResponseOf<typeof CHANNELS_API.listAgentChannels>);
+        res.json({ success: true, data: { telegramBots, discordChannels, metaPages, waNumbers } } satisfies ResponseOf<typeof CHANNELS_API.listAgentChannels>);
       },
     },
   ];

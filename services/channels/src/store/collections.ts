@@ -7,6 +7,8 @@ export const COLLECTION = {
   telegramBots: COLLECTIONS.telegramBots,
   /** `_id` = ID (15 random characters) */
   discordChannels: COLLECTIONS.discordChannels,
+  /** `_id` = the Facebook page id */
+  metaPages: COLLECTIONS.metaPages,
   /** `_id` = the phone number id */
   whatsappNumbers: COLLECTIONS.whatsappNumbers,
   /** one document per reply sent, `_id` = channel + message answered: a redelivered reply is sent once */
@@ -16,8 +18,9 @@ export const COLLECTION = {
 export const INDEXES: CollectionIndexes[] = [
   { collection: COLLECTION.telegramBots, indexes: [{ key: { agentId: 1 }, name: 'telegram_bots_by_agent' }, OUTBOX_INDEX] },
   { collection: COLLECTION.discordChannels, indexes: [{ key: { agentID: 1 }, name: 'discord_channels_by_agent' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.metaPages, indexes: [{ key: { agentId: 1 }, name: 'meta_pages_by_agent' }, { key: { igPageId: 1 }, name: 'meta_pages_by_instagram' }, OUTBOX_INDEX] },
   { collection: COLLECTION.whatsappNumbers, indexes: [{ key: { agentId: 1 }, name: 'whatsapp_numbers_by_agent' }, OUTBOX_INDEX] },
 ];
 
 /** Collections whose documents carry an outbox (new-channel-connection). */
-export const OUTBOX_COLLECTIONS = [COLLECTION.telegramBots, COLLECTION.discordChannels, COLLECTION.whatsappNumbers];
+export const OUTBOX_COLLECTIONS = [COLLECTION.telegramBots, COLLECTION.discordChannels, COLLECTION.whatsappNumbers, COLLECTION.metaPages];

@@ -6,12 +6,14 @@ import type { TelegramApi } from '../clients/telegram-api';
 import type { DiscordChannelStore } from '../store/discord-channels';
 import type { SentReplyStore } from '../store/sent-replies';
 import type { TelegramBotStore } from '../store/telegram-bots';
+import type { MetaPageStore } from '../store/meta-pages';
 import type { WhatsappNumberStore } from '../store/whatsapp-numbers';
 
 export interface ReplyDeps {
   bots: TelegramBotStore;
   discord: DiscordChannelStore;
   numbers: WhatsappNumberStore;
+  metaPages: MetaPageStore;
   graph: MetaGraph;
   sent: SentReplyStore;
   telegram: TelegramApi;
@@ -60,8 +62,13 @@ export class ReplySender {
         await this.deps.graph.sendText(number.phoneId, number.longAccessToken, { messaging_product: 'whatsapp', recipient_type: 'individual', to: data.recipientId, type: 'text', text: { body: data.text } });
         return;
       }
-      default:
-        return this.dropped(data, 'this channel does not send replies yet');
+      case 'messenger':
+      case 'instagram': {
+        const page = await this.deps.metaPages.find(region, data.channelId);
+        if (!page || page.agentId !== data.agentId) return this.dropped(data, 'the page is no longer connected');
+        await this.deps.graph.sendPageMessage(page.pageAccessToken, data.recipientId, data.text);
+        return;
+      }
     }
   }
 

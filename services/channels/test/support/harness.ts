@@ -46,8 +46,9 @@ export async function startChannels(): Promise<ChannelsHarness> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const match = /^\/api\/(eu|na)\/agent(\/.*)$/.exec(req.url ?? '');
+      const match = /^\/api\/(eu|na)\/agent(\/.*)$/.exec(req.url ?? '') ?? /^\/api\/(?:(eu|na)\/)?channels(\/.*)$/.exec(req.url ?? '');
       if (!match || !app) return void res.writeHead(404).end();
+      match[1] ??= 'eu';
       const body = Buffer.concat(chunks);
       const method = req.method === 'GET' ? 'GET' : 'POST';
       const signed = signForwarded({ identity: anonymous, region: match[1] as Region }, signingSecret, { method, path: match[2]!, body: body.length ? body : undefined });
