@@ -23,6 +23,7 @@ import {
 import { useEffect, useState } from 'react';
 import { track } from '../logic/analytics';
 import { DiscordSettings } from './channels/DiscordSettings';
+import { MetaPagesSettings } from './channels/MetaPagesSettings';
 import { TelegramSettings } from './channels/TelegramSettings';
 import { WhatsappNewMethod } from './channels/WhatsappNewMethod';
 import { activeFromRecords, useAgentChannels, type AgentChannels } from './channels/use-agent-channels';
@@ -83,13 +84,7 @@ function ChannelSettings({ channel, records }: { channel: ChannelType; records: 
   if (channel === 'whatsapp') return <WhatsAppSettings records={records} />;
   if (channel === 'telegram') return <TelegramSettings {...records} />;
   if (channel === 'discord') return <DiscordSettings {...records} />;
-  if (channel === 'instagram')
-    return (
-      <FormSection title="Instagram" cols={2} testId="channel-settings-instagram">
-        <TextField path="instagramOptions.pageId" label="Instagram page ID" />
-        <TextField path="instagramOptions.accessToken" label="Page access token" />
-      </FormSection>
-    );
+  if (channel === 'instagram' || channel === 'messenger') return <MetaPagesSettings channel={channel} {...records} />;
   if (channel === 'googleBusiness')
     return (
       <FormSection title="Google Business Chat" description={NOTES.googleBusiness} testId="channel-settings-googleBusiness">
@@ -100,7 +95,6 @@ function ChannelSettings({ channel, records }: { channel: ChannelType; records: 
   return (
     <FormSection title={CHANNEL_LABELS[channel]} testId={`channel-settings-${channel}`}>
       <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-        {channel === 'messenger' && 'Sign in with Meta and choose the Facebook page the agent answers for.'}
         {channel === 'email' && 'E-mail is coming soon.'}
       </Alert>
     </FormSection>
