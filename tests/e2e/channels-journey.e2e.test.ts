@@ -5,7 +5,8 @@
  * message written "from Telegram" goes through the gateway to channels and onto
  * channels.inbound-messages; a WhatsApp number connected through the New Method (PENDING, then
  * CONNECTED, the webhook verified by the Meta sandbox through the gateway), a signed message from
- * it queued, the test message with its validation; Discord with empty fields shows 'Please fill out all fields.'.
+ * it queued, the test message with its validation; a Messenger page connected in three steps and a
+ * signed message to it queued; Discord with empty fields shows 'Please fill out all fields.'.
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -136,6 +137,36 @@ describe('channels journey', () => {
     await screenshot(page, 'channels-whatsapp-connected');
     const chat = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/${phoneId}/chats/15550009999`)).json()) as { messages: Array<{ from: string; text: string }> };
     expect(chat.messages.map((m) => m.text)).toEqual(['Hi on WhatsApp', 'Test from the Channels tab']);
+  });
+
+  it('Messenger: three steps, the page picker shows the subscription, the page connects and its signed messages are queued', async () => {
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=messenger`);
+    await page.getByTestId('channel-settings-messenger').waitFor();
+    await page.getByTestId('meta-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+    await page.getByTestId('meta-load-pages').click();
+    const picker = page.getByTestId('meta-page-picker');
+    await picker.getByText('Sandbox Bakery').click();
+    await picker.getByText('This page is not connected yet.').waitFor();
+    await picker.getByRole('button', { name: 'Choose another page' }).click();
+    await picker.getByText('Sandbox Books').waitFor();
+    await picker.getByText('Sandbox Bakery').click();
+    await picker.getByTestId('meta-page-next').click();
+    await page.getByTestId('meta-connect').click();
+    await page.getByText('Successfully connected the page.').first().waitFor();
+    await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
+    await page.getByTestId('channel-badge-instagram').getByText('Active').waitFor();
+    await screenshot(page, 'channels-messenger-connected');
+
+    const pageId = (await page.getByTestId('channel-settings-messenger').locator('[data-testid^="meta-connected-"]').first().getAttribute('data-testid'))!.replace('meta-connected-', '');
+    const written = await fetch(`${metaSandbox}/sandbox/messenger/${pageId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '4455', text: 'Hello page' }),
+    });
+    expect((await written.json()).delivery).toMatchObject({ status: 200 });
+    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${pageId}:4455`);
+    expect(inbound).toHaveLength(1);
+    expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'messenger', text: 'Hello page' });
   });
 
   it('Discord: two steps, then the form refuses empty fields', async () => {
