@@ -277,6 +277,7 @@ describe('every repository query uses an index on the local store', () => {
     await numbers.save(region, number, []);
     await numbers.save(region, { ...number, agentId: 'agent-2' }, []);
     await numbers.listForAgent(region, 'agent-2');
+    await numbers.listForWorkspace(region, 'ws-1');
     await numbers.connectedAmong(region, ['phone-1', 'phone-2']);
     await numbers.find(region, 'phone-1');
     await numbers.remove(region, 'agent-2', 'phone-1');
@@ -286,6 +287,7 @@ describe('every repository query uses an index on the local store', () => {
     await metaPages.save(region, page, []);
     await metaPages.save(region, { ...page, agentId: 'agent-2' }, []);
     await metaPages.listForAgent(region, 'agent-2');
+    await metaPages.listForWorkspace(region, 'ws-1');
     await metaPages.findAnywhere('pageId', 'page-1');
     await metaPages.findAnywhere('igPageId', 'ig-1');
     await metaPages.find(region, 'page-1');

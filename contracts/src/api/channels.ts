@@ -134,3 +134,20 @@ export const META_PAGES_API = {
   /** Messenger and Instagram messages (public; X-Hub-Signature-256 over the raw body with the app secret). */
   metaWebhook: endpoint<NoParams, NoQuery, object, WebhookAck>()({ service: 'channels', operationId: 'metaWebhook', method: 'post', path: '/meta-webhook' }),
 } as const;
+
+/** GET /v2/workspaces/:workspaceId/channels: the pages and numbers of every agent of the workspace (the meta-pages and whatsapp-numbers pages). */
+export interface WorkspaceChannelsResponse extends SuccessResponse {
+  data: {
+    agents: Array<{ ID: string; title?: string }>;
+    metaPages: MetaPage[];
+    waNumbers: WhatsappNumberView[];
+  };
+}
+export const WORKSPACE_CHANNELS_API = {
+  listWorkspaceChannels: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspaceChannelsResponse>()({
+    service: 'channels',
+    operationId: 'listWorkspaceChannels',
+    method: 'get',
+    path: '/v2/workspaces/:workspaceId/channels',
+  }),
+} as const;

@@ -91,7 +91,7 @@ export function routeTable(deps: AppDeps) {
     logger: deps.logger,
   });
   const routes: ChannelsRouteSpec[] = [
-    ...agentChannelsRoutes(telegram, discord, whatsapp, pages),
+    ...agentChannelsRoutes(telegram, discord, whatsapp, pages, { metaPages, numbers }),
     ...telegramRoutes(telegram, webhook),
     ...discordRoutes(discord),
     ...whatsappRoutes(whatsapp, whatsappWebhook),

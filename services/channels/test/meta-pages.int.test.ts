@@ -43,6 +43,10 @@ describe('Messenger and Instagram, against the Graph sandbox, FerretDB and Kafka
     expect(events.map((e) => JSON.parse(e.value).data.channelType).sort()).toEqual(['instagram', 'messenger']);
     expect(JSON.parse(events[0]!.value)).toMatchObject({ workspaceId, data: { agentId, channelId: bakery!.id } });
 
+    const workspacePages = await h.as(person).get(`/v2/workspaces/${workspaceId}/channels`).expect(200);
+    expect(workspacePages.body.data).toMatchObject({ agents: [{ ID: agentId, title: 'Channel bot' }], metaPages: [{ agentId, pageId: bakery!.id }], waNumbers: [] });
+    await h.as(someone('stranger')).get(`/v2/workspaces/${workspaceId}/channels`).expect(403);
+
     await h.as(someone('stranger')).post('/procedures/removeMetaPage', { agentId, pageId: bakery!.id }).expect(403);
     expect((await h.as(person).post('/procedures/removeMetaPage', { agentId, pageId: bakery!.id }).expect(200)).body).toEqual({ success: true, message: messages.pageRemoved });
     expect((await h.as(person).post('/procedures/removeMetaPage', { agentId, pageId: bakery!.id }).expect(404)).body).toEqual({ success: false, message: messages.pageRemoveFailed });

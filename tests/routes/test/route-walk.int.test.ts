@@ -67,6 +67,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   getWhatsappNumbers: (a) => ({ body: { agentId: a.agentId } }),
   connectWhatsappNumber: (a) => ({ body: { agentId: a.agentId, longAccessToken: 'EAALAAAAAAAAAAAAAAAAAAAAA', wabaId: '100000000000001', phoneId: '10000000000000101', phoneNumber: '+1 555' } }),
   removeWhatsappNumber: (a) => ({ body: { agentId: a.agentId, phoneId: '10000000000000101' } }),
+  listWorkspaceChannels: (a) => ({ params: { workspaceId: a.workspaceId } }),
   connectMetaPage: (a) => ({ body: { agentId: a.agentId, selectedPage: { id: '1234567890', name: 'Page', accessToken: 'EAAPAAAAAAAAAAAAAAAAAAAA' } } }),
   removeMetaPage: (a) => ({ body: { agentId: a.agentId, pageId: '1234567890' } }),
   sendWhatsappTestMessage: (a) => ({ body: { agentId: a.agentId, phone: '+15550001111', phoneNumberId: '10000000000000101', message: 'hi' } }),

@@ -18,8 +18,8 @@ export const COLLECTION = {
 export const INDEXES: CollectionIndexes[] = [
   { collection: COLLECTION.telegramBots, indexes: [{ key: { agentId: 1 }, name: 'telegram_bots_by_agent' }, OUTBOX_INDEX] },
   { collection: COLLECTION.discordChannels, indexes: [{ key: { agentID: 1 }, name: 'discord_channels_by_agent' }, OUTBOX_INDEX] },
-  { collection: COLLECTION.metaPages, indexes: [{ key: { agentId: 1 }, name: 'meta_pages_by_agent' }, { key: { igPageId: 1 }, name: 'meta_pages_by_instagram' }, OUTBOX_INDEX] },
-  { collection: COLLECTION.whatsappNumbers, indexes: [{ key: { agentId: 1 }, name: 'whatsapp_numbers_by_agent' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.metaPages, indexes: [{ key: { agentId: 1 }, name: 'meta_pages_by_agent' }, { key: { workspaceId: 1 }, name: 'meta_pages_by_workspace' }, { key: { igPageId: 1 }, name: 'meta_pages_by_instagram' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.whatsappNumbers, indexes: [{ key: { agentId: 1 }, name: 'whatsapp_numbers_by_agent' }, { key: { workspaceId: 1 }, name: 'whatsapp_numbers_by_workspace' }, OUTBOX_INDEX] },
 ];
 
 /** Collections whose documents carry an outbox (new-channel-connection). */

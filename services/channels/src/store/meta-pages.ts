@@ -43,6 +43,11 @@ export class MetaPageStore {
     }
   }
 
+  /** Every record of the workspace's agents (the workspace is kept with each record when it is connected). */
+  listForWorkspace(region: Region, workspaceId: string): Promise<MetaPageView[]> {
+    return this.collection(region).find({ workspaceId }, { projection: VIEW }).toArray();
+  }
+
   listForAgent(region: Region, agentId: string): Promise<MetaPageView[]> {
     return this.collection(region).find({ agentId }, { projection: VIEW }).toArray();
   }

@@ -46,6 +46,11 @@ export class WhatsappNumberStore {
     await this.collection(region).updateOne({ _id: number.phoneId }, updateWithOutbox({ $set: sealed }, connected));
   }
 
+  /** Every record of the workspace's agents (the workspace is kept with each record when it is connected). */
+  listForWorkspace(region: Region, workspaceId: string): Promise<WhatsappNumberView[]> {
+    return this.collection(region).find({ workspaceId }, { projection: VIEW }).toArray();
+  }
+
   listForAgent(region: Region, agentId: string): Promise<WhatsappNumberView[]> {
     return this.collection(region).find({ agentId }, { projection: VIEW }).toArray();
   }
