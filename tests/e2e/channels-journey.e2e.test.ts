@@ -23,6 +23,8 @@ describe('channels journey', () => {
   let page: Page;
   let region = 'eu';
   let agentId = '';
+  let connectedPhoneId = '';
+  let connectedPageId = '';
   const botId = String(7_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
   const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
 
@@ -100,6 +102,7 @@ describe('channels journey', () => {
   it('WhatsApp New Method: a number goes PENDING to CONNECTED, its signed messages are queued, the test message is checked and sent', async () => {
     const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
     const phoneId = `${wabaId}01`;
+    connectedPhoneId = phoneId;
     await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
     await page.getByTestId('whatsapp-new-method').waitFor();
     await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
@@ -158,6 +161,7 @@ describe('channels journey', () => {
     await screenshot(page, 'channels-messenger-connected');
 
     const pageId = (await page.getByTestId('channel-settings-messenger').locator('[data-testid^="meta-connected-"]').first().getAttribute('data-testid'))!.replace('meta-connected-', '');
+    connectedPageId = pageId;
     const written = await fetch(`${metaSandbox}/sandbox/messenger/${pageId}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -167,6 +171,18 @@ describe('channels journey', () => {
     const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${pageId}:4455`);
     expect(inbound).toHaveLength(1);
     expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'messenger', text: 'Hello page' });
+  });
+
+  it('the Meta Pages and WhatsApp pages list what the agents answer on', async () => {
+    await page.goto(`/app/${region}/meta-pages`);
+    await page.getByTestId(`meta-pages-row-${connectedPageId}`).getByText('Sandbox Bakery').waitFor();
+    await page.getByTestId(`meta-pages-row-${connectedPageId}`).getByText('Telegram helper').waitFor();
+    await screenshot(page, 'channels-meta-pages-page');
+    await page.goto(`/app/${region}/whatsapp-numbers`);
+    await page.getByTestId(`whatsapp-numbers-row-${connectedPhoneId}`).getByText('CONNECTED').waitFor();
+    await page.getByTestId(`whatsapp-numbers-row-${connectedPhoneId}`).getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Number removed successfully').first().waitFor();
+    await page.getByText('No number is connected yet', { exact: false }).waitFor();
   });
 
   it('Discord: two steps, then the form refuses empty fields', async () => {
