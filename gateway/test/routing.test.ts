@@ -45,4 +45,16 @@ describe('resolveApiRoute', () => {
     expect(serviceUrlEnvName('agency-domain')).toBe('SERVICE_URL_AGENCY_DOMAIN');
     expect(serviceUrlEnvName('workspace')).toBe('SERVICE_URL_WORKSPACE');
   });
+
+  it("sends the providers' webhooks on the agent API to channels, at the same path", () => {
+    expect(resolveApiRoute('/eu/agent/v2/agents/AAAAAAAAAAAAAAAA/telegram-webhook', undefined, 'na')).toEqual({
+      ok: true,
+      service: 'channels',
+      region: 'eu',
+      upstreamPath: '/v2/agents/AAAAAAAAAAAAAAAA/telegram-webhook',
+    });
+    expect(resolveApiRoute('/agent/agents/AAAAAAAAAAAAAAAA/wa-webhook?hub.mode=subscribe', undefined, 'na')).toMatchObject({ service: 'channels', upstreamPath: '/agents/AAAAAAAAAAAAAAAA/wa-webhook?hub.mode=subscribe' });
+    expect(resolveApiRoute('/agent/v2/agents/AAAAAAAAAAAAAAAA', undefined, 'na')).toMatchObject({ service: 'agent' });
+    expect(resolveApiRoute('/agent/v2/agents/AAAAAAAAAAAAAAAA/telegram-webhook/x', undefined, 'na')).toMatchObject({ service: 'agent' });
+  });
 });

@@ -9,7 +9,11 @@
 #
 # Names: postgres (PostgreSQL, FerretDB's storage), mongo (FerretDB, MongoDB wire protocol), kafka (single-node KRaft broker),
 # stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-llm (OpenAI-compatible LLM
-# stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it).
+# stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it),
+# sandbox-telegram (Telegram Bot API stand-in, infra/sandboxes/telegram; `up` starts it only
+# when TELEGRAM_API_BASE points at it), sandbox-meta (Meta Graph v18.0 WhatsApp stand-in,
+# infra/sandboxes/meta; started only when META_GRAPH_API_BASE points at it), sandbox-discord
+# (Discord webhooks stand-in, infra/sandboxes/discord: a Discord channel's webhook URL is the user's).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -27,9 +31,12 @@ STRIPE_HTTPS_PORT="${STRIPE_HTTPS_PORT:-12112}"
 SMTP_PORT="${SMTP_PORT:-1025}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-1080}"
 LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
+TELEGRAM_SANDBOX_PORT="${TELEGRAM_SANDBOX_PORT:-4110}"
+META_SANDBOX_PORT="${META_SANDBOX_PORT:-4120}"
+DISCORD_SANDBOX_PORT="${DISCORD_SANDBOX_PORT:-4130}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -46,6 +53,9 @@ marker() {
     stripe) echo "stripe-mock" ;;
     mail) echo "$ROOT/node_modules/maildev/bin/maildev" ;;
     sandbox-llm) echo "$ROOT/infra/sandboxes/llm/server.js" ;;
+    sandbox-telegram) echo "$ROOT/infra/sandboxes/telegram/server.js" ;;
+    sandbox-meta) echo "$ROOT/infra/sandboxes/meta/server.js" ;;
+    sandbox-discord) echo "$ROOT/infra/sandboxes/discord/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -59,6 +69,9 @@ main_port() {
     stripe) echo "$STRIPE_PORT" ;;
     mail) echo "$SMTP_PORT" ;;
     sandbox-llm) echo "$LLM_SANDBOX_PORT" ;;
+    sandbox-telegram) echo "$TELEGRAM_SANDBOX_PORT" ;;
+    sandbox-meta) echo "$META_SANDBOX_PORT" ;;
+    sandbox-discord) echo "$DISCORD_SANDBOX_PORT" ;;
   esac
 }
 
@@ -78,6 +91,9 @@ describe() {
     stripe) echo "http://127.0.0.1:$STRIPE_PORT (stripe-mock)" ;;
     mail) echo "smtp://127.0.0.1:$SMTP_PORT, inbox http://localhost:$MAIL_WEB_PORT (maildev)" ;;
     sandbox-llm) echo "http://127.0.0.1:$LLM_SANDBOX_PORT/v1 (LLM sandbox, OpenAI chat completions)" ;;
+    sandbox-telegram) echo "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT (Telegram Bot API sandbox; chat with your bot at http://localhost:$TELEGRAM_SANDBOX_PORT/)" ;;
+    sandbox-meta) echo "http://127.0.0.1:$META_SANDBOX_PORT (Meta Graph v18.0 sandbox; write to a WhatsApp number at http://localhost:$META_SANDBOX_PORT/)" ;;
+    sandbox-discord) echo "http://127.0.0.1:$DISCORD_SANDBOX_PORT (Discord webhooks sandbox; webhook URLs http://127.0.0.1:$DISCORD_SANDBOX_PORT/api/webhooks/<id>/<token>)" ;;
   esac
 }
 
@@ -89,6 +105,18 @@ needed() {
     sandbox-llm)
       case "${LLM_API_BASE:-}" in
         "http://127.0.0.1:$LLM_SANDBOX_PORT"/* | "http://localhost:$LLM_SANDBOX_PORT"/*) return 0 ;;
+        *) return 1 ;;
+      esac
+      ;;
+    sandbox-telegram)
+      case "${TELEGRAM_API_BASE:-}" in
+        "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT" | "http://localhost:$TELEGRAM_SANDBOX_PORT") return 0 ;;
+        *) return 1 ;;
+      esac
+      ;;
+    sandbox-meta)
+      case "${META_GRAPH_API_BASE:-}" in
+        "http://127.0.0.1:$META_SANDBOX_PORT" | "http://localhost:$META_SANDBOX_PORT") return 0 ;;
         *) return 1 ;;
       esac
       ;;
@@ -242,6 +270,24 @@ prepare_sandbox-llm() {
   CMD=(node "$ROOT/infra/sandboxes/llm/server.js" --port "$LLM_SANDBOX_PORT" --host 127.0.0.1)
 }
 
+prepare_sandbox-telegram() {
+  require_file "$ROOT/infra/sandboxes/telegram/server.js" "infra/sandboxes/telegram/server.js"
+  mkdir -p "$DATA_DIR/sandbox-telegram"
+  CMD=(node "$ROOT/infra/sandboxes/telegram/server.js" --port "$TELEGRAM_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-discord() {
+  require_file "$ROOT/infra/sandboxes/discord/server.js" "infra/sandboxes/discord/server.js"
+  mkdir -p "$DATA_DIR/sandbox-discord"
+  CMD=(node "$ROOT/infra/sandboxes/discord/server.js" --port "$DISCORD_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-meta() {
+  require_file "$ROOT/infra/sandboxes/meta/server.js" "infra/sandboxes/meta/server.js"
+  mkdir -p "$DATA_DIR/sandbox-meta"
+  CMD=(node "$ROOT/infra/sandboxes/meta/server.js" --port "$META_SANDBOX_PORT" --host 127.0.0.1)
+}
+
 # ---- start / wait / stop ---------------------------------------------------------------------
 
 # launch NAME: starts the process in the background unless it already runs.
@@ -341,7 +387,7 @@ case "$cmd" in
   up)
     # launch everything first, then wait: the slow JVM start overlaps the others
     for d in "${ALL_DEPS[@]}"; do
-      if needed "$d"; then launch "$d"; else log "$d: not started (LLM_API_BASE=${LLM_API_BASE:-} is not the sandbox)"; fi
+      if needed "$d"; then launch "$d"; else log "$d: not started (the configured API base is not the sandbox)"; fi
     done
     for d in "${ALL_DEPS[@]}"; do
       if needed "$d"; then await "$d"; fi

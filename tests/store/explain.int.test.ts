@@ -24,8 +24,14 @@ import { LoginCodeStore } from '../../services/workspace/src/store/login-codes';
 import { RateLimiter } from '../../services/workspace/src/store/rate-limits';
 import { SessionStore } from '../../services/workspace/src/store/sessions';
 import { WorkspaceStore } from '../../services/workspace/src/store/workspaces';
+import { INDEXES as CHANNELS_INDEXES } from '../../services/channels/src/store/collections';
+import { DiscordChannelStore } from '../../services/channels/src/store/discord-channels';
+import { SentReplyStore } from '../../services/channels/src/store/sent-replies';
+import { TelegramBotStore } from '../../services/channels/src/store/telegram-bots';
+import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-numbers';
+import { MetaPageStore } from '../../services/channels/src/store/meta-pages';
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES];
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES];
 
 /** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
 function storeClassesOfEveryService(): string[] {
@@ -261,6 +267,46 @@ describe('every repository query uses an index on the local store', () => {
     await limits.take(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.exhausted(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.reset(region, 'limit-1');
+
+    const bots = store('TelegramBotStore', new TelegramBotStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const bot = { agentId: 'agent-1', botId: '123', botToken: '123:token', webhookUrl: 'https://x', webhookSecretSha256: 'a'.repeat(64), workspaceId: 'ws-1', createdAt: now };
+    await bots.save(region, bot, []);
+    await bots.save(region, { ...bot, agentId: 'agent-2' }, []);
+    await bots.listForAgent(region, 'agent-2');
+    await bots.webhookSecrets(region, 'agent-2');
+    await bots.find(region, '123');
+    await bots.remove(region, 'agent-2', '123');
+
+    const discord = store('DiscordChannelStore', new DiscordChannelStore(mongo));
+    await discord.insert(region, { ID: 'discord-1', agentID: 'agent-1', channelId: 'c', webhookUrl: 'https://x', workspaceId: 'ws-1', createdAt: now }, []);
+    await discord.listForAgent(region, 'agent-1');
+    await discord.find(region, 'discord-1');
+    await discord.remove(region, 'agent-1', 'discord-1');
+
+    const numbers = store('WhatsappNumberStore', new WhatsappNumberStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const number = { agentId: 'agent-1', wabaId: 'waba-1', phoneId: 'phone-1', phoneNumber: '+1 555', longAccessToken: 'EAAL', workspaceId: 'ws-1', createdAt: now };
+    await numbers.save(region, number, []);
+    await numbers.save(region, { ...number, agentId: 'agent-2' }, []);
+    await numbers.listForAgent(region, 'agent-2');
+    await numbers.listForWorkspace(region, 'ws-1');
+    await numbers.connectedAmong(region, ['phone-1', 'phone-2']);
+    await numbers.find(region, 'phone-1');
+    await numbers.remove(region, 'agent-2', 'phone-1');
+
+    const metaPages = store('MetaPageStore', new MetaPageStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const page = { agentId: 'agent-1', pageId: 'page-1', pageName: 'Page', igPageName: 'page', igPageId: 'ig-1', pageAccessToken: 'EAAP', workspaceId: 'ws-1', createdAt: now };
+    await metaPages.save(region, page, []);
+    await metaPages.save(region, { ...page, agentId: 'agent-2' }, []);
+    await metaPages.listForAgent(region, 'agent-2');
+    await metaPages.listForWorkspace(region, 'ws-1');
+    await metaPages.findAnywhere('pageId', 'page-1');
+    await metaPages.findAnywhere('igPageId', 'ig-1');
+    await metaPages.find(region, 'page-1');
+    await metaPages.remove(region, 'agent-2', 'page-1');
+
+    const replies = store('SentReplyStore', new SentReplyStore(mongo));
+    await replies.claim(region, 'reply-1');
+    await replies.release(region, 'reply-1');
 
     // The outbox relay's claim and clean-up queries, on every collection that carries an outbox.
     const outboxCollections = INDEXES.filter(({ indexes }) => indexes.some((index) => index.name === 'outbox_pending')).map((spec) => spec.collection);

@@ -62,6 +62,32 @@ export const MESSAGES = {
     messageTemplateInvalid: 'Invalid template info',
     uploadTooLarge: (maxSizeMB: number) => `Max size: ${maxSizeMB} MBs`,
     uploadWrongType: (accept: string) => `Only ${accept} Files`,
+    telegramSaved: 'Telegram channel saved successfully',
+    telegramWebhookFailed: (description: string) => `Failed to set webhook: ${description}`,
+    /** Not in the spec's words: the Discord form's success and a removal's. */
+    discordSaved: 'Discord channel saved successfully',
+    channelRemoved: 'Channel removed successfully',
+    /** Not in the spec's words: an inbound webhook without the provider's valid signature or secret token. */
+    webhookSignatureInvalid: 'Invalid webhook signature',
+    /** Not in the spec's words: the message could not be queued, so the provider should retry. */
+    webhookNotQueued: 'The message could not be queued, please retry.',
+    unexpectedError: 'An unexpected error occurred',
+    numberConnected: 'Number is connected successfully',
+    numberRemoved: 'Number removed successfully',
+    metaTokenExchangeFailed: 'Failed to exchange Meta token',
+    connectedAccountsFetchFailed: 'Failed to fetch connected accounts',
+    numberRemoveFailed: 'Failed to remove number',
+    connectionFailed: 'Connection failed',
+    numberDetailsFetchFailed: 'Failed to fetch number details',
+    numberConnectFailed: (number: string, reason: string) => `Failed to connect ${number}: ${reason}`,
+    testMessageFailed: (phone: string, reason: string) => `Failed to send message to ${phone}: ${reason}`,
+    networkError: 'Network error occurred',
+    pageConnected: 'Successfully connected the page.',
+    pageConnectFailed: (message: string) => `Failed to connect the page. ${message}`,
+    pageRemoved: 'Successfully removed the page.',
+    pageRemoveFailed: 'Failed to remove the page.',
+    /** Not in the spec's words: the test message went out. */
+    testMessageSent: 'Message sent successfully',
   },
   /** The CSS editor's AI style assistant (POST /api/ai-css-generator and its notices). */
   cssAssistant: {

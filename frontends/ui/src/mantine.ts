@@ -31,6 +31,7 @@ export {
   SimpleGrid,
   Skeleton,
   Stack,
+  Stepper,
   Table,
   Tabs,
   Text,

@@ -1,5 +1,5 @@
 import { REGIONS, type Region } from '@platform/contracts';
-import { aliasedService, isServiceName, type ServiceName } from './services';
+import { aliasedService, isChannelWebhook, isServiceName, type ServiceName } from './services';
 
 export interface ApiRoute {
   service: ServiceName;
@@ -61,5 +61,7 @@ export function resolveApiRoute(url: string, regionHeader: string | string[] | u
   // Service-to-service endpoints; express matches routes case-insensitively, so do we.
   if (rest[0]?.toLowerCase() === 'internal') return fail(404, 'Not found');
 
-  return { ok: true, service, region, upstreamPath: `/${raw.slice(at + 1).join('/')}${query}` };
+  // Providers call their webhooks on the agent API; channels answers them, at the same path.
+  const answeredBy = service === 'agent' && isChannelWebhook(rest) ? 'channels' : service;
+  return { ok: true, service: answeredBy, region, upstreamPath: `/${raw.slice(at + 1).join('/')}${query}` };
 }

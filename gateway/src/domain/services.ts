@@ -1,4 +1,4 @@
-import { API_CATALOG } from '@platform/contracts';
+import { API_CATALOG, CHANNEL_WEBHOOK_PATHS } from '@platform/contracts';
 
 /** The services behind the gateway; `/api/<name>/...` reaches them. */
 export const SERVICES = ['workspace', 'agent', 'channels', 'agency-domain', 'billing', 'notification', 'onboarding'] as const;
@@ -25,4 +25,16 @@ export const API_PATH_ALIASES: Readonly<Record<string, ServiceName>> = Object.fr
 
 export function aliasedService(segment: string | undefined): ServiceName | undefined {
   return segment !== undefined && Object.prototype.hasOwnProperty.call(API_PATH_ALIASES, segment) ? API_PATH_ALIASES[segment] : undefined;
+}
+
+/**
+ * The spec puts the providers' webhooks on the agent API ({agent API}/v2/agents/{id}/telegram-webhook,
+ * /agents/{id}/wa-webhook); the channels service answers them (ADR 0013). Segment shapes, with
+ * `*` for the agent id, of the paths below the agent service.
+ */
+const CHANNEL_WEBHOOKS = [CHANNEL_WEBHOOK_PATHS.telegram('*'), CHANNEL_WEBHOOK_PATHS.whatsapp('*')].map((path) => path.split('/').filter(Boolean));
+
+/** Whether these path segments (below `/api/[region/]agent`) are a channel webhook. */
+export function isChannelWebhook(segments: readonly string[]): boolean {
+  return CHANNEL_WEBHOOKS.some((shape) => shape.length === segments.length && shape.every((part, i) => part === '*' || part === segments[i]));
 }

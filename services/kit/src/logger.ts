@@ -11,6 +11,9 @@ export const REDACTED_PATHS = [
   'req.headers["x-platform-identity-body"]',
   'req.headers["x-platform-identity-sig"]',
   'req.headers["proxy-authorization"]',
+  // Channel providers' webhook credentials (Telegram's secret token, Meta's body signature).
+  'req.headers["x-telegram-bot-api-secret-token"]',
+  'req.headers["x-hub-signature-256"]',
   'res.headers["set-cookie"]',
 ];
 

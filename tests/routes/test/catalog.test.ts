@@ -8,6 +8,8 @@ import { createLogger, type RegionalMongo, type RouteDescription } from '@platfo
 import { routeTable as agentRoutes } from '../../../services/agent/src/app';
 import { loadConfig as loadAgentConfig } from '../../../services/agent/src/config';
 import { routeTable as workspaceRoutes } from '../../../services/workspace/src/app';
+import { routeTable as channelsRoutes } from '../../../services/channels/src/app';
+import { loadConfig as loadChannelsConfig } from '../../../services/channels/src/config';
 import type { WorkspaceConfig } from '../../../services/workspace/src/config';
 
 // Tables are only built, never served: stores stay unused.
@@ -21,6 +23,7 @@ const mounted: Record<string, RouteDescription[]> = {
     logger,
   }).routes,
   agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
+  channels: channelsRoutes({ config: loadChannelsConfig(), mongo, logger, producer: {} as never }).routes,
 };
 
 const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;

@@ -18,6 +18,7 @@ import {
   snapshot,
   someone,
   startAgentService,
+  startChannelsService,
   workspaceIdentity,
   type AgentService,
   type Caller,
@@ -60,6 +61,19 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   sendTestMessage: (a) => ({ params: { agentId: a.agentId }, body: { messageId: 'walkmessage1', text: 'Who are you?' } }),
   listConversations: (a) => ({ params: { agentId: a.agentId } }),
   listLeads: (a) => ({ params: { agentId: a.agentId } }),
+  listAgentChannels: (a) => ({ params: { agentId: a.agentId } }),
+  connectTelegram: (a) => ({ body: { agentId: a.agentId, token: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }),
+  removeTelegram: (a) => ({ body: { agentId: a.agentId, botId: '123456' } }),
+  getTelegramWebhookInfo: (a) => ({ body: { agentId: a.agentId, botId: '123456' } }),
+  connectDiscord: (a) => ({ body: { agentID: a.agentId, channelId: '1234567890', webhookUrl: 'https://discord.com/api/webhooks/1/x' } }),
+  removeDiscord: (a) => ({ body: { agentID: a.agentId, ID: 'AAAAAAAAAAAAAAA' } }),
+  getWhatsappNumbers: (a) => ({ body: { agentId: a.agentId } }),
+  connectWhatsappNumber: (a) => ({ body: { agentId: a.agentId, longAccessToken: 'EAALAAAAAAAAAAAAAAAAAAAAA', wabaId: '100000000000001', phoneId: '10000000000000101', phoneNumber: '+1 555' } }),
+  removeWhatsappNumber: (a) => ({ body: { agentId: a.agentId, phoneId: '10000000000000101' } }),
+  listWorkspaceChannels: (a) => ({ params: { workspaceId: a.workspaceId } }),
+  connectMetaPage: (a) => ({ body: { agentId: a.agentId, selectedPage: { id: '1234567890', name: 'Page', accessToken: 'EAAPAAAAAAAAAAAAAAAAAAAA' } } }),
+  removeMetaPage: (a) => ({ body: { agentId: a.agentId, pageId: '1234567890' } }),
+  sendWhatsappTestMessage: (a) => ({ body: { agentId: a.agentId, phone: '+15550001111', phoneNumberId: '10000000000000101', message: 'hi' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -82,15 +96,18 @@ function send(caller: Caller, route: RouteDescription, request: ExampleRequest =
 
 describe('every route refuses callers without the identity it declares', () => {
   let h: AgentService;
+  let channels: Awaited<ReturnType<typeof startChannelsService>>;
   let services: Array<{ name: string; routes: RouteDescription[]; as: AgentService['as'] }>;
   let tenantA: Fixture;
   let strangers: Array<[string, Identity]>;
 
   beforeAll(async () => {
     h = await startAgentService();
+    channels = await startChannelsService(h);
     services = [
       { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
       { name: 'agent', routes: h.routes, as: h.as },
+      { name: 'channels', routes: channels.routes, as: channels.as },
     ];
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;
@@ -112,7 +129,10 @@ describe('every route refuses callers without the identity it declares', () => {
       ["tenant A's own secret from the other region", workspaceIdentity(workspace.uid, 'na')],
     ];
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await channels.close();
+    await h.close();
+  });
 
   it('knows every public route: opening one to anybody is a decision made here', () => {
     const open = services.flatMap(({ name, routes }) => routes.filter((r) => r.access === 'public').map((r) => `${name} ${r.operationId}`));
@@ -130,6 +150,11 @@ describe('every route refuses callers without the identity it declares', () => {
         'agent getWidgetSettings',
         'agent sendWidgetMessage',
         'agent getWidgetConversation',
+        'channels telegramWebhook',
+        'channels verifyWhatsappWebhook',
+        'channels whatsappWebhook',
+        'channels verifyMetaWebhook',
+        'channels metaWebhook',
       ].sort(),
     );
   });

@@ -10,12 +10,15 @@ import { buildApp as buildWorkspaceApp, routeTable as workspaceRouteTable } from
 import { loadConfig as loadWorkspaceConfig, type WorkspaceConfig } from '../../../services/workspace/src/config';
 import { smtpMailer, type Mailer } from '../../../services/workspace/src/mail/mailer';
 import { INDEXES as WORKSPACE_INDEXES } from '../../../services/workspace/src/store/collections';
+import { buildApp as buildChannelsApp, routeTable as channelsRouteTable, type AppDeps as ChannelsAppDeps } from '../../../services/channels/src/app';
+import { loadConfig as loadChannelsConfig, type ChannelsConfig } from '../../../services/channels/src/config';
+import { INDEXES as CHANNELS_INDEXES } from '../../../services/channels/src/store/collections';
 import { dropAll, freshMongo, logger } from './infra';
 import { signedCaller, type Caller } from './requests';
 import type { Identity, RouteDescription } from '@platform/kit';
 import type { Region } from '@platform/contracts';
 
-export type { AgentConfig, WorkspaceConfig };
+export type { AgentConfig, ChannelsConfig, WorkspaceConfig };
 
 /** Configuration overrides; nested objects are merged key by key. */
 export type Overrides<T> = { [K in keyof T]?: T[K] extends object ? Partial<T[K]> : T[K] };
@@ -110,5 +113,33 @@ export async function startAgentService(
       await workspace.close();
       await dropAll(mongo);
     },
+  };
+}
+
+/**
+ * The channels service in-process on the agent service's databases, asking that agent service
+ * (listening on a free port) who may reach an agent. `producer` defaults to one that refuses
+ * (no Kafka: a webhook then answers 503).
+ */
+export async function startChannelsService(
+  agent: AgentService,
+  options: { config?: Overrides<ChannelsConfig>; producer?: ChannelsAppDeps['producer'] } = {},
+): Promise<RunningService<ChannelsConfig>> {
+  await agent.mongo.ensureIndexes(CHANNELS_INDEXES);
+  const server: Server = await new Promise((resolve) => {
+    const listening = agent.app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  const config = withOverrides(loadChannelsConfig(), { agentServiceUrl: `http://127.0.0.1:${port}`, ...options.config });
+  const producer = options.producer ?? ({ send: async () => Promise.reject(new Error('no Kafka here')), sendBatch: async () => Promise.reject(new Error('no Kafka here')) } as never);
+  const deps = { config, mongo: agent.mongo, logger, producer };
+  const app = buildChannelsApp(deps);
+  return {
+    app,
+    routes: channelsRouteTable(deps).routes,
+    mongo: agent.mongo,
+    config,
+    as: signedCaller(app, config.platform.internalSigningSecret),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -9,13 +9,15 @@ import { Group, Skeleton, Stack } from '@platform/ui';
 import { AgentEditorProvider, useAgentEditor } from '../contexts/agent-editor-context';
 import { AppLayout } from './AppLayout';
 import { AppPlaceholderPage } from './AppPlaceholderPage';
+import { MetaPagesPage } from '../channels-pages/MetaPagesPage';
+import { WhatsappNumbersPage } from '../channels-pages/WhatsappNumbersPage';
 import { ALL_NAV_ITEMS } from '../side-nav/nav-structure';
 import { WorkspaceProvider } from '../contexts/workspace-context';
 import { isRegion } from '../contexts/workspace-selection';
 
 /** Pages whose content arrives with later issues, keyed by their path under /app/{region}. */
 const PLACEHOLDER_PAGES = [
-  ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
+  ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients', '/meta-pages', '/whatsapp-numbers'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
   { path: '/account/billing', title: 'Billing' },
   { path: '/c/*', title: 'Custom tab' },
 ];
@@ -74,6 +76,8 @@ export default function AppRoutes() {
           <Route path="prototype" element={<Titled title="Demo"><Suspense fallback={null}><PrototypePage /></Suspense></Titled>} />
           <Route path="agency/*" element={<Titled title="Agency"><RemoteApp name="agency_settings" screen="agency" /></Titled>} />
           <Route path="clients/*" element={<Titled title="Clients"><RemoteApp name="agency_settings" screen="clients" /></Titled>} />
+          <Route path="meta-pages" element={<Titled title="Meta Pages"><MetaPagesPage /></Titled>} />
+          <Route path="whatsapp-numbers" element={<Titled title="WhatsApp"><WhatsappNumbersPage /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route key={page.path} path={page.path.slice(1)} element={<Titled title={page.title}><AppPlaceholderPage title={page.title} /></Titled>} />
           ))}

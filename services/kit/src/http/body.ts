@@ -13,9 +13,18 @@ export interface BodyLimit {
   limit: string;
 }
 
-// Every body byte read is hashed, so gatewayContext can check the body the gateway signed.
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The body's bytes as received: what a provider's webhook signature (e.g. Meta's X-Hub-Signature-256) covers. */
+    rawBody?: Buffer;
+  }
+}
+
+// Every body byte read is hashed, so gatewayContext can check the body the gateway signed; the
+// bytes stay referenced (no copy) for routes that verify a provider's signature over them.
 const digest = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
   (req as express.Request).bodySha256 = createHash('sha256').update(buf).digest('hex');
+  (req as express.Request).rawBody = buf;
 };
 
 const isJson = (req: IncomingMessage) => Boolean(express.request.is.call(req as express.Request, ['application/json', 'application/*+json']));

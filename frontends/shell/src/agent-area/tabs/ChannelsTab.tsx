@@ -20,7 +20,13 @@ import {
   Text,
   ThemeIcon,
 } from '@platform/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { track } from '../logic/analytics';
+import { DiscordSettings } from './channels/DiscordSettings';
+import { MetaPagesSettings } from './channels/MetaPagesSettings';
+import { TelegramSettings } from './channels/TelegramSettings';
+import { WhatsappNewMethod } from './channels/WhatsappNewMethod';
+import { activeFromRecords, useAgentChannels, type AgentChannels } from './channels/use-agent-channels';
 import { FormSection, SwitchField, TextAreaField, TextField, useAgentForm } from '../forms/fields';
 import { CHANNEL_LABELS, channelBadge, isChannel } from '../logic/channels';
 import type { TabProps } from './TabContent';
@@ -39,16 +45,14 @@ const NOTES: Partial<Record<ChannelType, string>> = {
   googleBusiness: 'Deprecated: Google discontinued Business Messages.',
 };
 
-function WhatsAppSettings() {
+function WhatsAppSettings({ records }: { records: RecordsProps }) {
   const [method, setMethod] = useState<'new' | 'legacy'>('new');
   const { agent } = useAgentForm();
   return (
     <FormSection title="WhatsApp" testId="channel-settings-whatsapp">
       <SegmentedControl value={method} onChange={(v) => setMethod(v as 'new' | 'legacy')} data={[{ value: 'new', label: 'New Method' }, { value: 'legacy', label: 'Legacy Method (Deprecated)' }]} />
       {method === 'new' ? (
-        <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-          Sign in with Meta to pick a WhatsApp Business number; connected numbers are listed under Integrations, then WhatsApp.
-        </Alert>
+        <WhatsappNewMethod {...records} />
       ) : (
         <>
           <Group gap="xs">
@@ -69,15 +73,18 @@ function WhatsAppSettings() {
   );
 }
 
-function ChannelSettings({ channel }: { channel: ChannelType }) {
-  if (channel === 'whatsapp') return <WhatsAppSettings />;
-  if (channel === 'instagram')
-    return (
-      <FormSection title="Instagram" cols={2} testId="channel-settings-instagram">
-        <TextField path="instagramOptions.pageId" label="Instagram page ID" />
-        <TextField path="instagramOptions.accessToken" label="Page access token" />
-      </FormSection>
-    );
+interface RecordsProps {
+  region: TabProps['region'];
+  agentId: string;
+  channels?: AgentChannels;
+  reload: () => Promise<void>;
+}
+
+function ChannelSettings({ channel, records }: { channel: ChannelType; records: RecordsProps }) {
+  if (channel === 'whatsapp') return <WhatsAppSettings records={records} />;
+  if (channel === 'telegram') return <TelegramSettings {...records} />;
+  if (channel === 'discord') return <DiscordSettings {...records} />;
+  if (channel === 'instagram' || channel === 'messenger') return <MetaPagesSettings channel={channel} {...records} />;
   if (channel === 'googleBusiness')
     return (
       <FormSection title="Google Business Chat" description={NOTES.googleBusiness} testId="channel-settings-googleBusiness">
@@ -88,9 +95,6 @@ function ChannelSettings({ channel }: { channel: ChannelType }) {
   return (
     <FormSection title={CHANNEL_LABELS[channel]} testId={`channel-settings-${channel}`}>
       <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-        {channel === 'telegram' && 'Paste the bot token from BotFather; the agent then answers every message the bot receives.'}
-        {channel === 'discord' && 'Add the bot to your server (you need the Manage Server permission), then pick the channel it answers in.'}
-        {channel === 'messenger' && 'Sign in with Meta and choose the Facebook page the agent answers for.'}
         {channel === 'email' && 'E-mail is coming soon.'}
       </Alert>
     </FormSection>
@@ -98,8 +102,11 @@ function ChannelSettings({ channel }: { channel: ChannelType }) {
 }
 
 /** Channels: one card per channel and the Channel Settings of the one chosen (?channel=). */
-export function ChannelsTab(_props: TabProps) {
+export function ChannelsTab({ region, agentId }: TabProps) {
   const { agent } = useAgentForm();
+  const { channels, reload } = useAgentChannels(region, agentId);
+  const records = activeFromRecords(channels);
+  useEffect(() => track('channels_viewed', { agentId }), [agentId]);
   const [params, setParams] = useSearchParams();
   const requested = params.get('channel');
   const selected = isChannel(requested) ? requested : undefined;
@@ -111,7 +118,7 @@ export function ChannelsTab(_props: TabProps) {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {CHANNEL_TYPES.map((channel) => {
           const Icon = ICONS[channel];
-          const badge = channelBadge(channel, agent);
+          const badge = channelBadge(channel, agent, records);
           const disabled = DISABLED_CHANNEL_TYPES.includes(channel);
           return (
             <Card key={channel} withBorder radius="md" data-testid={`channel-card-${channel}`} data-selected={selected === channel || undefined} style={{ display: 'flex', flexDirection: 'column', ...(selected === channel ? { borderColor: 'var(--mantine-primary-color-filled)' } : {}) }}>
@@ -123,7 +130,7 @@ export function ChannelsTab(_props: TabProps) {
                   <Text fw={600}>{CHANNEL_LABELS[channel]}</Text>
                 </Group>
                 {badge && (
-                  <Badge color={badge === 'Active' ? 'teal' : 'gray'} variant="light">
+                  <Badge color={badge === 'Active' ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} data-testid={`channel-badge-${channel}`}>
                     {badge}
                   </Badge>
                 )}
@@ -143,7 +150,7 @@ export function ChannelsTab(_props: TabProps) {
       <Text fw={700} size="lg">
         Channel Settings
       </Text>
-      {selected && <ChannelSettings channel={selected} />}
+      {selected && <ChannelSettings channel={selected} records={{ region, agentId, channels, reload }} />}
       <FormSection title="All channels">
         <SwitchField path="smartInit" label="Smart init: greet first on channels that allow it" />
       </FormSection>

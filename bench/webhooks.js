@@ -1,0 +1,140 @@
+// Channel webhook ingestion (issue 9), against the running platform (`make bench` starts it):
+// Telegram updates posted through the gateway to channels, each acknowledged only once Kafka
+// has it, against a bare node:http server answering 200 on the same machine, in the same run.
+// Goals: >= 25 % of the bare server's requests/s, p99 < 100 ms at that load, and zero loss:
+// every acknowledged update is on channels.inbound-messages exactly once.
+const http = require('node:http');
+const { execFile } = require('node:child_process');
+const { promisify } = require('node:util');
+const { randomBytes } = require('node:crypto');
+const { GATEWAY_URL, createAgents, json, percentile, startGateway, workspaceForBench } = require('./platform');
+
+const env = process.env;
+const TELEGRAM_URL = env.TELEGRAM_API_BASE ?? `http://127.0.0.1:${env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
+const CONCURRENCY = 32;
+const DURATION_MS = Number(env.BENCH_WEBHOOK_MS ?? 5000);
+const ROUNDS = 2;
+
+/** Keeps CONCURRENCY requests in flight for DURATION_MS; answers rate, sorted latencies and what was acknowledged. */
+async function load(url, headers, bodyOf) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies = [];
+  const acknowledged = [];
+  let failures = 0;
+  let sequence = 0;
+  const until = Date.now() + DURATION_MS;
+  const t0 = process.hrtime.bigint();
+  const one = (body) =>
+    new Promise((resolve) => {
+      const started = process.hrtime.bigint();
+      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      });
+      req.on('error', () => resolve({ status: 0, ms: 0 }));
+      req.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const n = sequence++;
+        const { status, ms } = await one(bodyOf(n));
+        if (status === 200) {
+          latencies.push(ms);
+          acknowledged.push(n);
+        } else failures += 1;
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  agent.destroy();
+  return { rate: acknowledged.length / seconds, latencies: latencies.sort((a, b) => a - b), acknowledged, failures };
+}
+
+async function bareServer() {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/** Every key and value on the topic, read with kcat as a partner would. */
+async function topicRecords(topic) {
+  const { stdout } = await promisify(execFile)('kcat', ['-C', '-b', (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',')[0], '-t', topic, '-o', 'beginning', '-e', '-q', '-f', '%k\t%s\n'], {
+    maxBuffer: 512 * 1024 * 1024,
+    timeout: 120_000,
+  });
+  return stdout.split('\n').filter(Boolean).map((line) => line.split('\t'));
+}
+
+async function run() {
+  const gateway = await startGateway();
+  const bare = await bareServer();
+  try {
+    const { uid, secret } = await workspaceForBench();
+    const [agent] = await createAgents(uid, 1, 'Webhooks');
+    const botId = String(8_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+    const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
+    await json(`${GATEWAY_URL}/api/eu/channels/procedures/connectTelegram`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ agentId: agent.ID, token }),
+    });
+    const { secret_token: secretToken } = await (await fetch(`${TELEGRAM_URL}/sandbox/bots/${botId}/webhook`)).json();
+    const webhook = `${GATEWAY_URL}/api/eu/agent/v2/agents/${agent.ID}/telegram-webhook`;
+    const runId = Date.now();
+    // 64 chats, so the updates spread over the topic's partitions as real conversations do.
+    const update = (n) => JSON.stringify({ update_id: runId * 1000 + n, message: { message_id: n, date: 1, chat: { id: 1000 + (n % 64), type: 'private' }, text: `bench ${runId} ${n}` } });
+
+    const gatewayRuns = [];
+    const bareRuns = [];
+    let offset = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const base = offset;
+      const result = await load(webhook, { 'x-telegram-bot-api-secret-token': secretToken }, (n) => update(base + n));
+      offset += result.acknowledged.length + result.failures + CONCURRENCY;
+      result.acknowledged = result.acknowledged.map((n) => base + n);
+      gatewayRuns.push(result);
+      bareRuns.push(await load(`http://127.0.0.1:${bare.address().port}/`, {}, update));
+    }
+    const best = (runs) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+    const viaGateway = best(gatewayRuns);
+    const bareRate = best(bareRuns).rate;
+
+    const acknowledged = gatewayRuns.flatMap((r) => r.acknowledged.map((n) => `${runId * 1000 + n}`));
+    const onTopic = new Map();
+    for (const [key, value] of await topicRecords('channels.inbound-messages')) {
+      if (!key.startsWith(`${agent.ID}:`)) continue;
+      const id = JSON.parse(value).id;
+      onTopic.set(id, (onTopic.get(id) ?? 0) + 1);
+    }
+    const copies = [...onTopic.values()];
+    const lost = acknowledged.length - onTopic.size;
+    const duplicated = copies.filter((n) => n > 1).length;
+    const failures = gatewayRuns.reduce((sum, r) => sum + r.failures, 0);
+    const ratio = viaGateway.rate / bareRate;
+    const p99 = percentile(viaGateway.latencies, 99);
+    return [
+      {
+        name: 'webhook ingestion through the gateway, acked after Kafka, vs bare node:http (req/s)',
+        value: `${viaGateway.rate.toFixed(0)} vs ${bareRate.toFixed(0)} (${(ratio * 100).toFixed(0)} %)`,
+        goal: '>= 25 %',
+        ok: ratio >= 0.25,
+      },
+      { name: 'webhook ingestion p50/p99 at that load', value: `${percentile(viaGateway.latencies, 50).toFixed(1)} / ${p99.toFixed(1)} ms`, goal: 'p99 < 100 ms', ok: p99 < 100 },
+      {
+        name: 'webhook updates acknowledged / on the topic / duplicated / refused',
+        value: `${acknowledged.length} / ${onTopic.size} / ${duplicated} / ${failures}`,
+        goal: 'zero loss, once each',
+        ok: lost === 0 && duplicated === 0 && failures === 0,
+      },
+    ];
+  } finally {
+    bare.close();
+    gateway.kill();
+  }
+}
+
+module.exports = { run };

@@ -1,0 +1,107 @@
+import type { Express } from 'express';
+import type { Producer } from 'kafkajs';
+import { SafeHttpClient, SecretBox, createApp, outboundOptionsFromEnv, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { HttpAgentDirectory, type AgentDirectory } from './clients/agent-directory';
+import { DiscordWebhookClient } from './clients/discord-webhook';
+import { MetaGraph } from './clients/meta-graph';
+import { TelegramApi } from './clients/telegram-api';
+import type { ChannelsConfig } from './config';
+import { InboundPublisher } from './events/inbound-publisher';
+import { agentChannelsRoutes } from './routes/agent-channels-routes';
+import { discordRoutes } from './routes/discord-routes';
+import type { ChannelsRouteSpec } from './routes/params';
+import { telegramRoutes } from './routes/telegram-routes';
+import { whatsappRoutes } from './routes/whatsapp-routes';
+import { metaPagesRoutes } from './routes/meta-pages-routes';
+import { DiscordChannelStore } from './store/discord-channels';
+import { SentReplyStore } from './store/sent-replies';
+import { TelegramBotStore } from './store/telegram-bots';
+import { WhatsappNumberStore } from './store/whatsapp-numbers';
+import { MetaPageStore } from './store/meta-pages';
+import { ChannelsAccess, type ChannelsPolicy } from './usecases/access';
+import { DiscordUseCases } from './usecases/discord';
+import { ReplySender } from './usecases/replies';
+import { TelegramUseCases } from './usecases/telegram';
+import { TelegramWebhook } from './usecases/telegram-webhook';
+import { WhatsappUseCases } from './usecases/whatsapp';
+import { WhatsappWebhook } from './usecases/whatsapp-webhook';
+import { MetaPageUseCases } from './usecases/meta-pages';
+import { MetaPageWebhook } from './usecases/meta-webhook';
+
+export const OPENAPI_INFO = {
+  title: 'Channels service',
+  description: "Channel connections (Telegram, Discord), the providers' webhooks queued on Kafka before they are acknowledged, and replies sent through the providers.",
+  tag: 'channels',
+};
+
+export interface AppDeps {
+  config: ChannelsConfig;
+  mongo: RegionalMongo;
+  logger: Logger;
+  /** The service's idempotent producer (inbound messages). */
+  producer: Producer;
+  /** default: the agent service's GET /v2/agents/:agentId, asked as the caller */
+  directory?: AgentDirectory;
+  readiness?: ReadinessCheck[];
+  /** Nudges the outbox relay after writes that queued events. */
+  eventsWritten?: () => void;
+  now?: () => Date;
+}
+
+/** The service's one assembly: stores, provider clients, use cases, the route table and its authoriser; the reply sender for the consumer. */
+export function routeTable(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date());
+  const eventsWritten = deps.eventsWritten ?? (() => undefined);
+  const box = new SecretBox(deps.config.channelCredentialsKey);
+  const bots = new TelegramBotStore(deps.mongo, box);
+  const discordChannels = new DiscordChannelStore(deps.mongo);
+  const telegramApi = new TelegramApi({ baseUrl: deps.config.telegramApiBase, timeoutMs: deps.config.providerTimeoutMs });
+  const numbers = new WhatsappNumberStore(deps.mongo, box);
+  const graph = new MetaGraph({ baseUrl: deps.config.metaGraphBase, appId: deps.config.metaAppId, appSecret: deps.config.metaAppSecret, timeoutMs: deps.config.providerTimeoutMs });
+  const publisher = new InboundPublisher(deps.producer);
+  const metaPages = new MetaPageStore(deps.mongo, box);
+  const directory =
+    deps.directory ??
+    new HttpAgentDirectory({ baseUrl: deps.config.agentServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs });
+
+  const telegram = new TelegramUseCases({ bots, telegram: telegramApi, publicApiUrl: deps.config.publicApiUrl, logger: deps.logger, eventsWritten, now });
+  const webhook = new TelegramWebhook({ bots, publisher, logger: deps.logger, now });
+  const whatsapp = new WhatsappUseCases({ numbers, graph, publicApiUrl: deps.config.publicApiUrl, eventsWritten, now });
+  const pages = new MetaPageUseCases({
+    pages: metaPages,
+    graph,
+    // The app's one webhook for pages and Instagram accounts: the page names the region.
+    metaWebhookUrl: `${deps.config.publicApiUrl}/channels/meta-webhook`,
+    verifyToken: deps.config.metaWebhookVerifyToken,
+    eventsWritten,
+    now,
+  });
+  const pageWebhook = new MetaPageWebhook({ pages: metaPages, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
+  const whatsappWebhook = new WhatsappWebhook({ numbers, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
+  const discord = new DiscordUseCases({ channels: discordChannels, eventsWritten, now });
+  const replies = new ReplySender({
+    bots,
+    discord: discordChannels,
+    numbers,
+    metaPages,
+    graph,
+    sent: new SentReplyStore(deps.mongo),
+    telegram: telegramApi,
+    discordWebhooks: new DiscordWebhookClient(new SafeHttpClient({ ...outboundOptionsFromEnv(), timeoutMs: deps.config.providerTimeoutMs })),
+    logger: deps.logger,
+  });
+  const routes: ChannelsRouteSpec[] = [
+    ...agentChannelsRoutes(telegram, discord, whatsapp, pages, { metaPages, numbers }),
+    ...telegramRoutes(telegram, webhook),
+    ...discordRoutes(discord),
+    ...whatsappRoutes(whatsapp, whatsappWebhook),
+    ...metaPagesRoutes(pages, pageWebhook, deps.config.metaWebhookVerifyToken),
+  ];
+  return { routes, access: new ChannelsAccess(directory), replies };
+}
+
+export function buildApp(deps: AppDeps): Express {
+  const { routes, access } = routeTable(deps);
+  const router = serviceRouter<ChannelsPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
+  return createApp({ name: 'channels', logger: deps.logger, routes: router, readiness: deps.readiness });
+}

@@ -1,0 +1,56 @@
+import { AGENT_API, servicePath, type Region, type ResponseOf } from '@platform/contracts';
+import { HttpError, signForwarded, type Identity } from '@platform/kit';
+
+/** The agent a channel route names, as the agent service answered the caller. */
+export interface ReachableAgent {
+  agentId: string;
+  workspaceId: string;
+  /** the agent's platform ('vg' or 'vf'), the new-channel-connection agentType */
+  agentType: string;
+}
+
+export interface AgentDirectory {
+  /** The agent when the caller may reach it; otherwise the agent service's own 401/403/404. */
+  reachable(caller: Identity, region: Region, agentId: string): Promise<ReachableAgent>;
+  /** The workspace's agents when the caller is a member; otherwise the agent service's own 401/403. */
+  agentsOf(caller: Identity, region: Region, workspaceId: string): Promise<Array<{ ID: string; title?: string }>>;
+}
+
+/**
+ * Asks the agent service (GET /v2/agents/:agentId) on the caller's behalf, signed with the
+ * caller's identity: the agent service's ownership rules decide, written once, and channels
+ * never reads the agents collection.
+ */
+export class HttpAgentDirectory implements AgentDirectory {
+  constructor(private readonly options: { baseUrl: string; signingSecret: string; timeoutMs: number }) {}
+
+  async reachable(caller: Identity, region: Region, agentId: string): Promise<ReachableAgent> {
+    const body = await this.get<ResponseOf<typeof AGENT_API.getAgent>>(caller, region, servicePath(AGENT_API.getAgent.path, { agentId }), 'agent');
+    return { agentId: body.agent.ID, workspaceId: String(body.agent.ownerID ?? ''), agentType: String(body.agent.agentPlatform ?? 'vg') };
+  }
+
+  async agentsOf(caller: Identity, region: Region, workspaceId: string): Promise<Array<{ ID: string; title?: string }>> {
+    const path = `${AGENT_API.listAgents.path}?${new URLSearchParams({ workspaceId })}`;
+    const body = await this.get<ResponseOf<typeof AGENT_API.listAgents>>(caller, region, path, 'agents');
+    return body.agents.map((agent) => ({ ID: agent.ID, title: agent.title }));
+  }
+
+  /** A GET as the caller; the agent service's refusal (401, 403, 404) is passed on, anything else is a 503. */
+  private async get<T extends object>(caller: Identity, region: Region, path: string, expected: string): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl}${path}`, {
+        headers: signForwarded({ identity: caller, region }, this.options.signingSecret, { method: 'GET', path }),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch {
+      throw new HttpError(503, 'The agent service is unavailable, please try again.');
+    }
+    const body = (await response.json().catch(() => ({}))) as T & { message?: string };
+    if (!response.ok || !(expected in body)) {
+      const status = [401, 403, 404].includes(response.status) ? response.status : 503;
+      throw new HttpError(status, body.message || 'The agent service is unavailable, please try again.');
+    }
+    return body;
+  }
+}

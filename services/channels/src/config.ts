@@ -1,0 +1,48 @@
+import { env, platformConfig, secretEnv, type PlatformConfig } from '@platform/kit';
+
+export interface ChannelsConfig {
+  port: number;
+  platform: PlatformConfig;
+  /** Seals bot tokens at rest (AES-256-GCM, ADR 0009), the same key the agent service seals channel credentials with. */
+  channelCredentialsKey: string;
+  /** Where the agent service answers GET /v2/agents/:agentId (who may reach an agent, its workspace and platform). */
+  agentServiceUrl: string;
+  serviceCallTimeoutMs: number;
+  /** The agent API as providers reach it through the gateway: {PUBLIC_URL}/api. */
+  publicApiUrl: string;
+  /** Telegram Bot API base (TELEGRAM_API_BASE): https://api.telegram.org in production, the sandbox locally. */
+  telegramApiBase: string;
+  /** Meta Graph API base (META_GRAPH_API_BASE): https://graph.facebook.com in production, the sandbox locally. */
+  metaGraphBase: string;
+  /** The Meta app (META_APP_ID, META_APP_SECRET): token exchanges, and the secret that signs Meta's webhooks. */
+  metaAppId: string;
+  metaAppSecret: string;
+  /** What Meta must echo when it verifies the app's page webhook (META_WEBHOOK_VERIFY_TOKEN). */
+  metaWebhookVerifyToken: string;
+  /** Timeout of a provider call. */
+  providerTimeoutMs: number;
+}
+
+const int = (name: string, fallback: number) => {
+  const value = Number(env(name, String(fallback)));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+};
+const base = (value: string) => value.replace(/\/+$/, '');
+
+export function loadConfig(): ChannelsConfig {
+  return {
+    port: int('PORT', 4003),
+    platform: platformConfig(),
+    channelCredentialsKey: secretEnv('CHANNEL_CREDENTIALS_KEY'),
+    agentServiceUrl: base(env('SERVICE_URL_AGENT', 'http://127.0.0.1:4002')),
+    serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
+    publicApiUrl: `${base(env('PUBLIC_URL', 'http://localhost:8080'))}/api`,
+    telegramApiBase: base(env('TELEGRAM_API_BASE', 'https://api.telegram.org')),
+    metaGraphBase: base(env('META_GRAPH_API_BASE', 'https://graph.facebook.com')),
+    metaAppId: env('META_APP_ID', 'sandbox-app'),
+    metaAppSecret: secretEnv('META_APP_SECRET'),
+    metaWebhookVerifyToken: env('META_WEBHOOK_VERIFY_TOKEN', 'platform-meta-webhook'),
+    providerTimeoutMs: int('CHANNEL_PROVIDER_TIMEOUT_MS', 10_000),
+  };
+}

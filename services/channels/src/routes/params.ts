@@ -1,0 +1,10 @@
+import Joi from 'joi';
+import { documentId } from '@platform/contracts';
+import type { RouteSpec } from '@platform/kit';
+import type { ChannelsPolicy } from '../usecases/access';
+
+export type ChannelsRouteSpec = RouteSpec<ChannelsPolicy>;
+
+export const agentParams = Joi.object({ agentId: documentId().required() });
+/** The agent a procedure's body names (`agentId`, or Discord's `agentID`). */
+export const agentInBody = (field: 'agentId' | 'agentID') => (req: { body: Record<string, string> }) => ({ agentId: req.body[field]! });

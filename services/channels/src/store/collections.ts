@@ -1,0 +1,26 @@
+import { COLLECTIONS } from '@platform/contracts';
+import { OUTBOX_INDEX, type CollectionIndexes } from '@platform/kit';
+
+/** The collections this service owns, in every regional database. */
+export const COLLECTION = {
+  /** `_id` = the bot id (the token's part before the colon) */
+  telegramBots: COLLECTIONS.telegramBots,
+  /** `_id` = ID (15 random characters) */
+  discordChannels: COLLECTIONS.discordChannels,
+  /** `_id` = the Facebook page id */
+  metaPages: COLLECTIONS.metaPages,
+  /** `_id` = the phone number id */
+  whatsappNumbers: COLLECTIONS.whatsappNumbers,
+  /** one document per reply sent, `_id` = channel + message answered: a redelivered reply is sent once */
+  sentReplies: 'channel_sent_replies',
+} as const;
+
+export const INDEXES: CollectionIndexes[] = [
+  { collection: COLLECTION.telegramBots, indexes: [{ key: { agentId: 1 }, name: 'telegram_bots_by_agent' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.discordChannels, indexes: [{ key: { agentID: 1 }, name: 'discord_channels_by_agent' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.metaPages, indexes: [{ key: { agentId: 1 }, name: 'meta_pages_by_agent' }, { key: { workspaceId: 1 }, name: 'meta_pages_by_workspace' }, { key: { igPageId: 1 }, name: 'meta_pages_by_instagram' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.whatsappNumbers, indexes: [{ key: { agentId: 1 }, name: 'whatsapp_numbers_by_agent' }, { key: { workspaceId: 1 }, name: 'whatsapp_numbers_by_workspace' }, OUTBOX_INDEX] },
+];
+
+/** Collections whose documents carry an outbox (new-channel-connection). */
+export const OUTBOX_COLLECTIONS = [COLLECTION.telegramBots, COLLECTION.discordChannels, COLLECTION.whatsappNumbers, COLLECTION.metaPages];

@@ -1,0 +1,25 @@
+import type { Region } from '@platform/contracts';
+import type { AccessPolicy, AgentCaller, Authorizer, MemberCaller } from '@platform/kit';
+import type { AgentDirectory, ReachableAgent } from '../clients/agent-directory';
+
+export interface WorkspaceGrant {
+  workspaceId: string;
+  agents: Array<{ ID: string; title?: string }>;
+}
+
+export interface ChannelsPolicy extends AccessPolicy {
+  member: { ref: { workspaceId: string }; grant: WorkspaceGrant };
+  agent: { ref: { agentId: string }; grant: ReachableAgent };
+}
+
+/** Channel routes name an agent or a workspace; the agent service decides whether the caller may reach it. */
+export class ChannelsAccess implements Authorizer<ChannelsPolicy> {
+  constructor(private readonly directory: AgentDirectory) {}
+
+  member = async (caller: MemberCaller, region: Region, ref: { workspaceId: string }): Promise<WorkspaceGrant> => ({
+    workspaceId: ref.workspaceId,
+    agents: await this.directory.agentsOf(caller, region, ref.workspaceId),
+  });
+
+  agent = (caller: AgentCaller, region: Region, ref: { agentId: string }) => this.directory.reachable(caller, region, ref.agentId);
+}

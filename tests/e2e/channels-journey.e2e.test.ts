@@ -1,0 +1,197 @@
+/**
+ * The channels journey, in Chromium through the gateway of the running platform with the
+ * Telegram sandbox (infra/sandboxes/telegram): connect Telegram with a sandbox token (the
+ * webhook is registered, the card turns Active, new-channel-connection reaches Kafka), a
+ * message written "from Telegram" goes through the gateway to channels and onto
+ * channels.inbound-messages; a WhatsApp number connected through the New Method (PENDING, then
+ * CONNECTED, the webhook verified by the Meta sandbox through the gateway), a signed message from
+ * it queued, the test message with its validation; a Messenger page connected in three steps and a
+ * signed message to it queued; Discord with empty fields shows 'Please fill out all fields.'.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { TOPICS } from '@platform/contracts';
+import { readTopicWithKcat, waitFor } from '@platform/test-support';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+
+const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
+const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
+const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\//;
+
+describe('channels journey', () => {
+  let browser: Browser;
+  let page: Page;
+  let region = 'eu';
+  let agentId = '';
+  let connectedPhoneId = '';
+  let connectedPageId = '';
+  const botId = String(7_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+  const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs up and creates an agent', async () => {
+    await page.goto('/signup');
+    await signInWithCode(page, uniqueEmail('channels'));
+    await passOnboarding(page);
+    await page.waitForURL(/\/app\/(eu|na)\/agents/);
+    await page.getByTestId('empty-new-agent').click();
+    await page.getByTestId('new-agent-drawer').getByLabel('Agent Name').fill('Telegram helper');
+    await page.getByTestId('new-agent-drawer').getByTestId('create-agent').click();
+    await page.waitForURL((url) => AGENT_URL.test(url.href), { timeout: 15_000 });
+    [, region, agentId] = AGENT_URL.exec(page.url())!;
+  });
+
+  it('connects Telegram with a sandbox token: webhook registered, card Active, new-channel-connection on Kafka', async () => {
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=telegram`);
+    await page.getByTestId('channel-settings-telegram').waitFor();
+    expect(await page.getByTestId('channel-badge-telegram').count()).toBe(0);
+    await page.getByTestId('telegram-save').click();
+    await page.getByText('Please provide a valid token.').waitFor();
+    await page.getByTestId('telegram-token').fill(token);
+    await page.getByTestId('telegram-save').click();
+    await page.getByText('Telegram channel saved successfully').first().waitFor();
+    await page.getByTestId('channel-badge-telegram').getByText('Active').waitFor();
+    await page.getByTestId('telegram-webhook-info').click();
+    await page.getByTestId('telegram-webhook-info-result').getByText('pending updates 0').waitFor();
+    await screenshot(page, 'channels-telegram-connected');
+
+    const bots = (await (await fetch(`${telegramSandbox}/sandbox/bots`)).json()) as Array<{ id: string; webhookUrl: string }>;
+    expect(bots.find((bot) => bot.id === botId)?.webhookUrl).toBe(`${baseUrl}/api/${region}/agent/v2/agents/${agentId}/telegram-webhook`);
+    const connections = await waitFor(async () => {
+      const mine = (await readTopicWithKcat(TOPICS.newChannelConnection.name)).filter((record) => record.key === agentId);
+      return mine.length ? mine : undefined;
+    }, 60_000, 500);
+    expect(JSON.parse(connections[0]!.value).data).toEqual({ agentId, agentType: 'vg', channelId: botId, channelType: 'telegram' });
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event));
+    expect(events).toEqual(expect.arrayContaining(['channels_viewed', 'telegram_channel_added']));
+  });
+
+  it('a message written to the bot in the sandbox reaches channels.inbound-messages through the gateway', async () => {
+    const written = await fetch(`${telegramSandbox}/sandbox/bots/${botId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chatId: '31337', text: 'Hi from the Telegram sandbox' }),
+    });
+    expect((await written.json()).delivery).toMatchObject({ status: 200 });
+    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${botId}:31337`);
+    expect(inbound).toHaveLength(1);
+    expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'telegram', text: 'Hi from the Telegram sandbox', senderId: '31337' });
+
+    const sandboxPage = await browser.newPage();
+    await sandboxPage.goto(`${telegramSandbox}/`);
+    await sandboxPage.locator(`#bot option[value="${botId}"]`).waitFor({ state: 'attached' });
+    await sandboxPage.selectOption('#bot', botId);
+    await sandboxPage.fill('#chat', '31337');
+    await sandboxPage.getByTestId('transcript').getByText('Hi from the Telegram sandbox').waitFor({ timeout: 10_000 });
+    // A person writing on the sandbox page goes the same way.
+    await sandboxPage.fill('#text', 'Written on the sandbox page');
+    await sandboxPage.getByRole('button', { name: 'Send' }).click();
+    await sandboxPage.getByText('Webhook answered 200').waitFor();
+    await waitFor(async () => (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).some((record) => record.key === `${agentId}:${botId}:31337` && record.value.includes('Written on the sandbox page')), 30_000, 500);
+    await screenshot(sandboxPage, 'channels-telegram-sandbox-page');
+    await sandboxPage.close();
+  });
+
+  it('WhatsApp New Method: a number goes PENDING to CONNECTED, its signed messages are queued, the test message is checked and sent', async () => {
+    const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
+    const phoneId = `${wabaId}01`;
+    connectedPhoneId = phoneId;
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
+    await page.getByTestId('whatsapp-new-method').waitFor();
+    await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+    await page.getByTestId('whatsapp-waba').fill(wabaId);
+    await page.getByTestId('whatsapp-find').click();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('PENDING').waitFor();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
+    await page.getByText('Number is connected successfully').first().waitFor();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('CONNECTED').waitFor();
+    await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
+    const numbers = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/numbers`)).json()) as Array<{ id: string; callback: string }>;
+    expect(numbers.find((n) => n.id === phoneId)?.callback).toBe(`${baseUrl}/api/${region}/agent/agents/${agentId}/wa-webhook`);
+
+    const written = await fetch(`${metaSandbox}/sandbox/whatsapp/${phoneId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '+15550009999', text: 'Hi on WhatsApp' }),
+    });
+    expect((await written.json()).delivery).toMatchObject({ status: 200 });
+    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${phoneId}:15550009999`);
+    expect(inbound).toHaveLength(1);
+
+    const test = page.getByTestId('whatsapp-test-message');
+    await test.getByTestId('whatsapp-test-send').click();
+    await test.getByText('Please provide a valid phone number and ensure the ID is reachable.').waitFor();
+    await test.getByTestId('whatsapp-test-phone').fill('15550009999');
+    await test.getByTestId('whatsapp-test-send').click();
+    await test.getByText('Please include the country code in the phone number.').waitFor();
+    await test.getByTestId('whatsapp-test-phone').fill('+15550009999');
+    await test.getByTestId('whatsapp-test-send').click();
+    await test.getByText('Please enter a message to send.').waitFor();
+    await test.getByTestId('whatsapp-test-text').fill('Test from the Channels tab');
+    await test.getByTestId('whatsapp-test-send').click();
+    await page.getByText('Message sent successfully').first().waitFor();
+    await screenshot(page, 'channels-whatsapp-connected');
+    const chat = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/${phoneId}/chats/15550009999`)).json()) as { messages: Array<{ from: string; text: string }> };
+    expect(chat.messages.map((m) => m.text)).toEqual(['Hi on WhatsApp', 'Test from the Channels tab']);
+  });
+
+  it('Messenger: three steps, the page picker shows the subscription, the page connects and its signed messages are queued', async () => {
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=messenger`);
+    await page.getByTestId('channel-settings-messenger').waitFor();
+    await page.getByTestId('meta-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+    await page.getByTestId('meta-load-pages').click();
+    const picker = page.getByTestId('meta-page-picker');
+    await picker.getByText('Sandbox Bakery').click();
+    await picker.getByText('This page is not connected yet.').waitFor();
+    await picker.getByRole('button', { name: 'Choose another page' }).click();
+    await picker.getByText('Sandbox Books').waitFor();
+    await picker.getByText('Sandbox Bakery').click();
+    await picker.getByTestId('meta-page-next').click();
+    await page.getByTestId('meta-connect').click();
+    await page.getByText('Successfully connected the page.').first().waitFor();
+    await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
+    await page.getByTestId('channel-badge-instagram').getByText('Active').waitFor();
+    await screenshot(page, 'channels-messenger-connected');
+
+    const pageId = (await page.getByTestId('channel-settings-messenger').locator('[data-testid^="meta-connected-"]').first().getAttribute('data-testid'))!.replace('meta-connected-', '');
+    connectedPageId = pageId;
+    const written = await fetch(`${metaSandbox}/sandbox/messenger/${pageId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '4455', text: 'Hello page' }),
+    });
+    expect((await written.json()).delivery).toMatchObject({ status: 200 });
+    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${pageId}:4455`);
+    expect(inbound).toHaveLength(1);
+    expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'messenger', text: 'Hello page' });
+  });
+
+  it('the Meta Pages and WhatsApp pages list what the agents answer on', async () => {
+    await page.goto(`/app/${region}/meta-pages`);
+    await page.getByTestId(`meta-pages-row-${connectedPageId}`).getByText('Sandbox Bakery').waitFor();
+    await page.getByTestId(`meta-pages-row-${connectedPageId}`).getByText('Telegram helper').waitFor();
+    await screenshot(page, 'channels-meta-pages-page');
+    await page.goto(`/app/${region}/whatsapp-numbers`);
+    await page.getByTestId(`whatsapp-numbers-row-${connectedPhoneId}`).getByText('CONNECTED').waitFor();
+    await page.getByTestId(`whatsapp-numbers-row-${connectedPhoneId}`).getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Number removed successfully').first().waitFor();
+    await page.getByText('No number is connected yet', { exact: false }).waitFor();
+  });
+
+  it('Discord: two steps, then the form refuses empty fields', async () => {
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=discord`);
+    await page.getByTestId('channel-settings-discord').getByText('Manage Server', { exact: false }).waitFor();
+    await page.getByTestId('discord-next').click();
+    await page.getByTestId('discord-next').click();
+    await page.getByTestId('discord-save').click();
+    await page.getByTestId('discord-error').getByText('Please fill out all fields.').waitFor();
+    await screenshot(page, 'channels-discord-empty');
+  });
+});
