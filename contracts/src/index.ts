@@ -27,3 +27,4 @@ export * from './rules/css';
 export * from './entities/agent-api';
 export * from './entities/credentials';
 export * from './api';
+export * from './rules/agency';
