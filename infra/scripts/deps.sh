@@ -9,7 +9,8 @@
 #
 # Names: postgres (PostgreSQL, FerretDB's storage), mongo (FerretDB, MongoDB wire protocol), kafka (single-node KRaft broker),
 # stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-llm (OpenAI-compatible LLM
-# stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it).
+# stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it),
+# sandbox-domains and sandbox-fonts (the domain provider and fonts service, infra/sandboxes).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -27,9 +28,11 @@ STRIPE_HTTPS_PORT="${STRIPE_HTTPS_PORT:-12112}"
 SMTP_PORT="${SMTP_PORT:-1025}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-1080}"
 LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
+DOMAINS_SANDBOX_PORT="${DOMAINS_SANDBOX_PORT:-4110}"
+FONTS_SANDBOX_PORT="${FONTS_SANDBOX_PORT:-4112}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-domains sandbox-fonts)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -46,6 +49,8 @@ marker() {
     stripe) echo "stripe-mock" ;;
     mail) echo "$ROOT/node_modules/maildev/bin/maildev" ;;
     sandbox-llm) echo "$ROOT/infra/sandboxes/llm/server.js" ;;
+    sandbox-domains) echo "$ROOT/infra/sandboxes/domains/server.js" ;;
+    sandbox-fonts) echo "$ROOT/infra/sandboxes/fonts/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -59,6 +64,8 @@ main_port() {
     stripe) echo "$STRIPE_PORT" ;;
     mail) echo "$SMTP_PORT" ;;
     sandbox-llm) echo "$LLM_SANDBOX_PORT" ;;
+    sandbox-domains) echo "$DOMAINS_SANDBOX_PORT" ;;
+    sandbox-fonts) echo "$FONTS_SANDBOX_PORT" ;;
   esac
 }
 
@@ -78,6 +85,8 @@ describe() {
     stripe) echo "http://127.0.0.1:$STRIPE_PORT (stripe-mock)" ;;
     mail) echo "smtp://127.0.0.1:$SMTP_PORT, inbox http://localhost:$MAIL_WEB_PORT (maildev)" ;;
     sandbox-llm) echo "http://127.0.0.1:$LLM_SANDBOX_PORT/v1 (LLM sandbox, OpenAI chat completions)" ;;
+    sandbox-domains) echo "http://127.0.0.1:$DOMAINS_SANDBOX_PORT (domain provider sandbox, project domains API)" ;;
+    sandbox-fonts) echo "http://127.0.0.1:$FONTS_SANDBOX_PORT (fonts service sandbox, css2)" ;;
   esac
 }
 
@@ -234,6 +243,18 @@ prepare_mail() {
   mkdir -p "$DATA_DIR/mail"
   CMD=(node "$ROOT/node_modules/maildev/bin/maildev" --smtp "$SMTP_PORT" --web "$MAIL_WEB_PORT"
     --ip 127.0.0.1 --mail-directory "$DATA_DIR/mail")
+}
+
+prepare_sandbox-domains() {
+  require_file "$ROOT/infra/sandboxes/domains/server.js" "infra/sandboxes/domains/server.js"
+  mkdir -p "$DATA_DIR/sandbox-domains"
+  CMD=(node "$ROOT/infra/sandboxes/domains/server.js" --port "$DOMAINS_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-fonts() {
+  require_file "$ROOT/infra/sandboxes/fonts/server.js" "infra/sandboxes/fonts/server.js"
+  mkdir -p "$DATA_DIR/sandbox-fonts"
+  CMD=(node "$ROOT/infra/sandboxes/fonts/server.js" --port "$FONTS_SANDBOX_PORT" --host 127.0.0.1)
 }
 
 prepare_sandbox-llm() {
