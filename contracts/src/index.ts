@@ -28,3 +28,4 @@ export * from './entities/agent-api';
 export * from './entities/credentials';
 export * from './api';
 export * from './rules/agency';
+export * from './rules/client-page';

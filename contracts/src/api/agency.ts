@@ -38,6 +38,9 @@ export const AGENCY_API_MESSAGES = {
 
 type Uid = { uid: string };
 
+/** The fixed values of the DNS tutorial (the domain provider's): apex '@' → A, any other host → CNAME; TTL Auto. */
+export const DNS_TARGETS = { a: '76.76.21.21', cname: 'cname.vercel-dns.com' } as const;
+
 /** GET /v2/workspaces/{uid}/agency: the workspace's agency (null before the first save), with its whitelabel access. */
 export interface AgencyResponse extends SuccessResponse {
   agency: (Agency & { ID: string }) | null;

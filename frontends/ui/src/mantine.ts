@@ -58,6 +58,7 @@ export {
   Mark,
   Grid,
   CloseButton,
+  ColorInput,
 } from '@mantine/core';
 export { useDisclosure, useMediaQuery, useDebouncedValue, useClipboard } from '@mantine/hooks';
 export {
@@ -131,4 +132,7 @@ export {
   IconRefresh,
   IconMail,
   IconBrandGoogle,
+  IconArrowUp,
+  IconArrowDown,
+  IconTrash,
 } from '@tabler/icons-react';
