@@ -6,6 +6,7 @@ import { CredentialVerifier } from './clients/credential-verifier';
 import { ServiceCatalog } from './clients/service-catalog';
 import { SessionVerifier } from './clients/session-verifier';
 import { applyRevocation } from './events/revocations';
+import { agencyHostsFor } from './agency-hosts/wiring';
 import { authenticate } from './routes/auth';
 import { resolveRoute, stripPlatformHeaders } from './routes/context';
 import { corsForOrigins } from './routes/cors';
@@ -64,6 +65,8 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   const routes = Router();
   routes.use(corsForOrigins(config.allowedOrigins));
   routes.use(stripPlatformHeaders);
+  const agencyHosts = agencyHostsFor(config);
+  routes.use(agencyHosts.routes);
   routes.use('/api', ...rateLimits(config.rateLimit, rateCounts));
   routes.use(openApiRoute(catalog));
   routes.use(

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { ACCESS_MESSAGES } from '../constants/messages';
 import { TEXT_LIMITS } from '../constants/text-limits';
 import type { Agency, SaveAgencyRequest } from '../entities/agency';
-import { documentId, hostname } from '../entities/common';
+import { documentId, hostname, type Region } from '../entities/common';
 import { customDomainQuerySchema, dnsInstructionsEmailRequestSchema, type CustomDomainQuery, type CustomDomainRequest, type CustomDomainResponse, type DnsInstructionsEmailRequest } from '../entities/domains';
 import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 
@@ -73,6 +73,8 @@ export interface AgencyHostResponse extends SuccessResponse {
   agency: Omit<Agency, 'secret' | 'resendEmailDomainId' | 'resendEmailDomainRecords_JSON_STRING' | 'customDomainConfig'> & { ID: string };
   /** Powered by the product is shown unless the owner has the whitelabel addon */
   poweredBy: boolean;
+  /** the region whose database holds the agency (the EU GDPR note) */
+  region: Region;
 }
 
 /** Every endpoint of the agency-domain service (services/agency-domain/README.md). */

@@ -78,8 +78,8 @@ export function domainRoutes(domains: DomainUseCases, dns: DnsInstructionsUseCas
       success: { status: 200, description: 'AgencyHostResponse {success, agency, poweredBy}' },
       failures: [400, 403, 404],
       handler: async (req, res) => {
-        const { agency, poweredBy } = await hosts.brandingOf(String(req.query.host));
-        res.json({ success: true, agency, poweredBy } satisfies ResponseOf<typeof AGENCY_API.agencyHost>);
+        const { agency, poweredBy, region } = await hosts.brandingOf(String(req.query.host));
+        res.json({ success: true, agency, poweredBy, region } satisfies ResponseOf<typeof AGENCY_API.agencyHost>);
       },
     },
   ];

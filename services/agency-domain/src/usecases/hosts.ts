@@ -1,4 +1,4 @@
-import { AGENCY_API_MESSAGES, type AgencyHostResponse, type Region } from '@platform/contracts';
+import { AGENCY_API_MESSAGES, type AgencyHostResponse } from '@platform/contracts';
 import { notFound } from '@platform/kit';
 import type { UseCaseDeps } from './deps';
 
@@ -6,7 +6,7 @@ import type { UseCaseDeps } from './deps';
 export class HostUseCases {
   constructor(private readonly deps: UseCaseDeps) {}
 
-  async brandingOf(host: string): Promise<Pick<AgencyHostResponse, 'agency' | 'poweredBy'> & { region: Region }> {
+  async brandingOf(host: string): Promise<Pick<AgencyHostResponse, 'agency' | 'poweredBy' | 'region'>> {
     for (const region of this.deps.regions) {
       const record = await this.deps.agencies.byVerifiedHost(region, host);
       if (!record) continue;

@@ -13,6 +13,7 @@ const { startDomainsSandbox } = require('../../../../infra/sandboxes/domains/ser
 const { startFontsSandbox } = require('../../../../infra/sandboxes/fonts/server.js');
 
 export interface Harness {
+  app: ReturnType<typeof buildApp>;
   mongo: RegionalMongo;
   config: AgencyDomainConfig;
   workspace: WorkspaceService;
@@ -50,6 +51,7 @@ export async function startHarness(extra: Partial<Pick<AppDeps, 'eventsWritten'>
   const deps: AppDeps = { config, mongo, logger, ...extra };
   const app = buildApp(deps);
   return {
+    app,
     mongo,
     config,
     workspace,
