@@ -23,8 +23,10 @@ import { LoginCodeStore } from '../../services/workspace/src/store/login-codes';
 import { RateLimiter } from '../../services/workspace/src/store/rate-limits';
 import { SessionStore } from '../../services/workspace/src/store/sessions';
 import { WorkspaceStore } from '../../services/workspace/src/store/workspaces';
+import { AgencyStore } from '../../services/agency-domain/src/store/agencies';
+import { INDEXES as AGENCY_INDEXES } from '../../services/agency-domain/src/store/collections';
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES];
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...AGENCY_INDEXES];
 
 /** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
 function storeClassesOfEveryService(): string[] {
@@ -250,6 +252,18 @@ describe('every repository query uses an index on the local store', () => {
     await limits.take(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.exhausted(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.reset(region, 'limit-1');
+
+    const agencies = store('AgencyStore', new AgencyStore(mongo));
+    const agency = { _id: 'agency-1', ID: 'agency-1', userId: 'ws-1', name: 'Agency' } as never;
+    await agencies.ensure(region, agency);
+    await agencies.byOwner(region, 'ws-1');
+    await agencies.find(region, 'agency-1');
+    await agencies.merge(region, 'agency-1', { VGsubDomain: 'a.localhost', isVerifiedSubDomain: true }, [], { addAnnounced: 'a.localhost' });
+    await agencies.unset(region, 'agency-1', ['customDomain']);
+    await agencies.othersUsingHost(region, 'a.localhost', 'agency-1');
+    await agencies.byVerifiedHost(region, 'b.localhost');
+    await agencies.remindDns(region, { agencyId: 'agency-1', domain: 'a.localhost' });
+    await agencies.retire(region, ['agency-1'], 'deleted-ws-1');
 
     // The outbox relay's claim and clean-up queries, on every collection that carries an outbox.
     const outboxCollections = INDEXES.filter(({ indexes }) => indexes.some((index) => index.name === 'outbox_pending')).map((spec) => spec.collection);

@@ -22,6 +22,15 @@ import {
   type AgentService,
   type Caller,
 } from '@platform/test-support';
+import { buildApp as buildAgencyDomainApp, routeTable as agencyDomainRoutes } from '../../../services/agency-domain/src/app';
+import { loadConfig as loadAgencyDomainConfig } from '../../../services/agency-domain/src/config';
+import { logger, signedCaller } from '@platform/test-support';
+
+/** The agency-domain service on the same databases, asking the same workspace service about membership. */
+function agencyDomainService(h: AgentService) {
+  const deps = { config: { ...loadAgencyDomainConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
+  return { name: 'agency-domain', routes: agencyDomainRoutes(deps).routes, as: signedCaller(buildAgencyDomainApp(deps), deps.config.platform.internalSigningSecret) };
+}
 
 /** Tenant A's resources, which the requests below name. */
 interface Fixture {
@@ -57,6 +66,14 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   generateCss: (a) => ({ body: { messages: [{ role: 'user', content: 'red' }], agentID: a.agentId } }),
   listCustomThemes: 'caller',
   createCustomTheme: 'caller',
+  getAgency: (a) => ({ params: { uid: a.workspaceId } }),
+  saveAgency: (a) => ({ params: { uid: a.workspaceId }, body: { name: 'Hijacked' } }),
+  regenAgencySecret: (a) => ({ params: { uid: a.workspaceId } }),
+  checkFont: (a) => ({ params: { uid: a.workspaceId }, query: { family: 'Rubik' } }),
+  setCustomDomain: (a) => ({ body: { customDomain: 'stolen', userId: a.workspaceId, agencyId: 'AAAAAAAAAAAAAAAA', isVGSubdomain: true } }),
+  getCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
+  deleteCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
+  sendDnsInstructions: (a) => ({ body: { to: 'walker@example.com', subject: 'DNS', htmlContent: '<p>x</p>', userId: a.workspaceId } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -88,6 +105,7 @@ describe('every route refuses callers without the identity it declares', () => {
     services = [
       { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
       { name: 'agent', routes: h.routes, as: h.as },
+      agencyDomainService(h),
     ];
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;

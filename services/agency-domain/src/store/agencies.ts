@@ -53,21 +53,24 @@ export class AgencyStore {
 
   /** Spec 4.4: a retired duplicate keeps its data but belongs to `deleted-{uid}`. */
   async retire(region: Region, ids: string[], retiredUserId: string): Promise<void> {
-    if (ids.length) await this.agencies(region).updateMany({ _id: { $in: ids } }, { $set: { userId: retiredUserId } });
+    // One by id: an $in filter is not answered from the index by every store (FerretDB).
+    for (const id of ids) await this.agencies(region).updateOne({ _id: id }, { $set: { userId: retiredUserId } });
   }
 
-  /** Agencies other than `exceptId` in this region that use `host` as subdomain or custom domain. */
+  /** Agencies other than `exceptId` in this region that use `host` as subdomain or custom domain (one indexed query per field). */
   async othersUsingHost(region: Region, host: string, exceptId?: string): Promise<AgencyRecord[]> {
-    const filter = { $or: [{ VGsubDomain: host }, { customDomain: host }], ...(exceptId ? { _id: { $ne: exceptId } } : {}) };
-    return (await this.agencies(region).find(filter, { projection: { _id: 1, VGsubDomain: 1, customDomain: 1 } }).toArray()) as AgencyRecord[];
+    const found = [...(await this.withHost(region, 'VGsubDomain', host)), ...(await this.withHost(region, 'customDomain', host))];
+    return found.filter((agency) => agency._id !== exceptId);
   }
 
   /** The agency whose verified subdomain or custom domain is `host`. */
   async byVerifiedHost(region: Region, host: string): Promise<AgencyRecord | null> {
-    return (await this.agencies(region).findOne(
-      { $or: [{ VGsubDomain: host, isVerifiedSubDomain: true }, { customDomain: host, isVerifiedCustomDomain: true }] },
-      { projection: { ...OUTBOX_PROJECTION } },
-    )) as AgencyRecord | null;
+    const bySubdomain = (await this.withHost(region, 'VGsubDomain', host)).find((a) => a.isVerifiedSubDomain);
+    return bySubdomain ?? (await this.withHost(region, 'customDomain', host)).find((a) => a.isVerifiedCustomDomain) ?? null;
+  }
+
+  private async withHost(region: Region, field: 'VGsubDomain' | 'customDomain', host: string): Promise<AgencyRecord[]> {
+    return (await this.agencies(region).find({ [field]: host }, { projection: { ...OUTBOX_PROJECTION } }).toArray()) as AgencyRecord[];
   }
 
   /** A reminder to finish a domain's DNS setup; one per agency and domain. */
