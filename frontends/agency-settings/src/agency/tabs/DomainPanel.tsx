@@ -154,9 +154,9 @@ export function DomainPanel(p: DomainPanelProps) {
                     ))}
                   </Table.Tbody>
                 </Table>
-                <Group><Button variant="default" size="xs" onClick={() => setEmailing(true)}>Email your developer</Button></Group>
               </Stack>
             )}
+            <Group><Button variant="default" size="xs" onClick={() => setEmailing(true)}>Email your developer</Button></Group>
           </>
         )}
       </Stack>
