@@ -10,7 +10,8 @@
 # Names: postgres (PostgreSQL, FerretDB's storage), mongo (FerretDB, MongoDB wire protocol), kafka (single-node KRaft broker),
 # stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-llm (OpenAI-compatible LLM
 # stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it),
-# sandbox-domains and sandbox-fonts (the domain provider and fonts service, infra/sandboxes).
+# sandbox-domains, sandbox-email-domains and sandbox-fonts (the domain provider, the e-mail
+# domain provider and the fonts service, infra/sandboxes).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -30,9 +31,10 @@ MAIL_WEB_PORT="${MAIL_WEB_PORT:-1080}"
 LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
 DOMAINS_SANDBOX_PORT="${DOMAINS_SANDBOX_PORT:-4110}"
 FONTS_SANDBOX_PORT="${FONTS_SANDBOX_PORT:-4112}"
+EMAIL_DOMAINS_SANDBOX_PORT="${EMAIL_DOMAINS_SANDBOX_PORT:-4111}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-domains sandbox-fonts)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-domains sandbox-fonts sandbox-email-domains)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -51,6 +53,7 @@ marker() {
     sandbox-llm) echo "$ROOT/infra/sandboxes/llm/server.js" ;;
     sandbox-domains) echo "$ROOT/infra/sandboxes/domains/server.js" ;;
     sandbox-fonts) echo "$ROOT/infra/sandboxes/fonts/server.js" ;;
+    sandbox-email-domains) echo "$ROOT/infra/sandboxes/email-domains/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -66,6 +69,7 @@ main_port() {
     sandbox-llm) echo "$LLM_SANDBOX_PORT" ;;
     sandbox-domains) echo "$DOMAINS_SANDBOX_PORT" ;;
     sandbox-fonts) echo "$FONTS_SANDBOX_PORT" ;;
+    sandbox-email-domains) echo "$EMAIL_DOMAINS_SANDBOX_PORT" ;;
   esac
 }
 
@@ -87,6 +91,7 @@ describe() {
     sandbox-llm) echo "http://127.0.0.1:$LLM_SANDBOX_PORT/v1 (LLM sandbox, OpenAI chat completions)" ;;
     sandbox-domains) echo "http://127.0.0.1:$DOMAINS_SANDBOX_PORT (domain provider sandbox, project domains API)" ;;
     sandbox-fonts) echo "http://127.0.0.1:$FONTS_SANDBOX_PORT (fonts service sandbox, css2)" ;;
+    sandbox-email-domains) echo "http://127.0.0.1:$EMAIL_DOMAINS_SANDBOX_PORT (e-mail domain provider sandbox, domains API)" ;;
   esac
 }
 
@@ -249,6 +254,12 @@ prepare_sandbox-domains() {
   require_file "$ROOT/infra/sandboxes/domains/server.js" "infra/sandboxes/domains/server.js"
   mkdir -p "$DATA_DIR/sandbox-domains"
   CMD=(node "$ROOT/infra/sandboxes/domains/server.js" --port "$DOMAINS_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-email-domains() {
+  require_file "$ROOT/infra/sandboxes/email-domains/server.js" "infra/sandboxes/email-domains/server.js"
+  mkdir -p "$DATA_DIR/sandbox-email-domains"
+  CMD=(node "$ROOT/infra/sandboxes/email-domains/server.js" --port "$EMAIL_DOMAINS_SANDBOX_PORT" --host 127.0.0.1)
 }
 
 prepare_sandbox-fonts() {

@@ -3,7 +3,7 @@ import { ACCESS_MESSAGES } from '../constants/messages';
 import { TEXT_LIMITS } from '../constants/text-limits';
 import type { Agency, SaveAgencyRequest } from '../entities/agency';
 import { documentId, hostname, type Region } from '../entities/common';
-import { customDomainQuerySchema, dnsInstructionsEmailRequestSchema, type CustomDomainQuery, type CustomDomainRequest, type CustomDomainResponse, type DnsInstructionsEmailRequest } from '../entities/domains';
+import { customDomainQuerySchema, dnsInstructionsEmailRequestSchema, type AddEmailDomainRequest, type EmailDomainResponse, type CustomDomainQuery, type CustomDomainRequest, type CustomDomainResponse, type DnsInstructionsEmailRequest } from '../entities/domains';
 import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 
 /** The texts of the agency settings and domain calls (spec agency-shell-clients §8, agents-channels-domains §4, §8). */
@@ -66,6 +66,9 @@ export interface CustomDomainStatusResponse extends SuccessResponse {
 /** The DNS instructions e-mail, sent for the owner's workspace. */
 export type OwnedDnsInstructionsEmailRequest = DnsInstructionsEmailRequest & { userId: string };
 export const ownedDnsInstructionsEmailRequestSchema = (dnsInstructionsEmailRequestSchema as Joi.ObjectSchema<OwnedDnsInstructionsEmailRequest>).keys({ userId: documentId().required() });
+/** The e-mail domain calls name the owner's workspace (`userId`) so only the owner may make them. */
+export type OwnerQuery = { userId: string };
+export const ownerQuerySchema = Joi.object<OwnerQuery, true>({ userId: documentId().required() });
 export const fontCheckQuerySchema = Joi.object({ family: Joi.string().trim().max(TEXT_LIMITS.name).required() });
 export const hostQuerySchema = Joi.object({ host: hostname().required() });
 /** GET /internal/agency-hosts?host: the branding an agency host shows (gateway only). */
@@ -110,5 +113,9 @@ export const AGENCY_API = {
     path: '/mail/send-dns-instructions',
     atApiRoot: true,
   }),
+  addEmailDomain: endpoint<{ domain: string }, NoQuery, AddEmailDomainRequest, EmailDomainResponse>()({ service: 'agency-domain', operationId: 'addEmailDomain', method: 'post', path: '/resend/domains/:domain' }),
+  verifyEmailDomain: endpoint<{ id: string }, OwnerQuery, Record<string, never>, SuccessResponse>()({ service: 'agency-domain', operationId: 'verifyEmailDomain', method: 'post', path: '/resend/domains/:id/verify' }),
+  getEmailDomain: endpoint<{ id: string }, OwnerQuery, NoBody, EmailDomainResponse>()({ service: 'agency-domain', operationId: 'getEmailDomain', method: 'get', path: '/resend/domains/:id' }),
+  deleteEmailDomain: endpoint<{ id: string }, OwnerQuery, NoBody, SuccessResponse>()({ service: 'agency-domain', operationId: 'deleteEmailDomain', method: 'delete', path: '/resend/domains/:id' }),
   agencyHost: endpoint<NoParams, { host: string }, NoBody, AgencyHostResponse>()({ service: 'agency-domain', operationId: 'agencyHost', method: 'get', path: '/internal/agency-hosts' }),
 } as const;

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { HttpDomainProvider, type DomainProvider } from './clients/domain-provider';
+import { HttpEmailDomainProvider, type EmailDomainProvider } from './clients/email-domains';
 import { HttpFontsService, type FontsService } from './clients/fonts';
 import { smtpMailer, type Mailer } from './clients/mailer';
 import { WorkspaceFlagEntitlement, type WhitelabelEntitlement } from './clients/whitelabel';
@@ -8,11 +9,13 @@ import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/works
 import type { AgencyDomainConfig } from './config';
 import { agencyRoutes, type AgencyRouteSpec } from './routes/agency-routes';
 import { domainRoutes } from './routes/domain-routes';
+import { emailDomainRoutes } from './routes/email-domain-routes';
 import { AgencyStore } from './store/agencies';
 import { AgencyAccess, type AgencyPolicy } from './usecases/access';
 import { AgencyUseCases } from './usecases/agency';
 import { DnsInstructionsUseCases } from './usecases/dns-instructions';
 import { DomainUseCases } from './usecases/domains';
+import { EmailDomainUseCases } from './usecases/email-domains';
 import { HostUseCases } from './usecases/hosts';
 
 export const OPENAPI_INFO = {
@@ -31,6 +34,7 @@ export interface AppDeps {
   whitelabel?: WhitelabelEntitlement;
   domains?: DomainProvider;
   fonts?: FontsService;
+  emailDomains?: EmailDomainProvider;
   mailer?: Mailer;
   readiness?: ReadinessCheck[];
   eventsWritten?: () => void;
@@ -56,9 +60,11 @@ export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: 
     now,
   };
   const agencies = new AgencyUseCases(useCaseDeps);
+  const emailDomains = deps.emailDomains ?? new HttpEmailDomainProvider({ ...config.emailDomainProvider, timeoutMs: config.serviceCallTimeoutMs });
   const routes = [
     ...agencyRoutes(agencies),
     ...domainRoutes(new DomainUseCases(useCaseDeps, agencies), new DnsInstructionsUseCases(useCaseDeps), new HostUseCases(useCaseDeps)),
+    ...emailDomainRoutes(new EmailDomainUseCases({ ...useCaseDeps, emailDomains }, agencies)),
   ];
   return { routes, access: new AgencyAccess(directory) };
 }

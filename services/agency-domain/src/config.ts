@@ -10,6 +10,8 @@ export interface AgencyDomainConfig {
   rootDomain: string;
   /** The domain provider's API (DOMAIN_PROVIDER_API_BASE, _TOKEN, _PROJECT). */
   domainProvider: { baseUrl: string; token: string; project: string };
+  /** The e-mail domain provider's API (EMAIL_DOMAIN_PROVIDER_API_BASE, _KEY). */
+  emailDomainProvider: { baseUrl: string; apiKey: string };
   /** The fonts service's css2 endpoint base (FONTS_API_BASE). */
   fontsApiBase: string;
   smtpUrl: string;
@@ -31,11 +33,12 @@ export function loadConfig(): AgencyDomainConfig {
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     rootDomain: env('AGENCY_ROOT_DOMAIN', 'localhost').toLowerCase(),
     domainProvider: {
-      baseUrl: base('DOMAIN_PROVIDER_API_BASE', 'http://127.0.0.1:9110'),
+      baseUrl: base('DOMAIN_PROVIDER_API_BASE', 'http://127.0.0.1:4110'),
       token: env('DOMAIN_PROVIDER_TOKEN', 'sandbox'),
       project: env('DOMAIN_PROVIDER_PROJECT', 'platform'),
     },
-    fontsApiBase: base('FONTS_API_BASE', 'http://127.0.0.1:9112'),
+    emailDomainProvider: { baseUrl: base('EMAIL_DOMAIN_PROVIDER_API_BASE', 'http://127.0.0.1:4111'), apiKey: env('EMAIL_DOMAIN_PROVIDER_API_KEY', 'sandbox') },
+    fontsApiBase: base('FONTS_API_BASE', 'http://127.0.0.1:4112'),
     smtpUrl: env('SMTP_URL', 'smtp://127.0.0.1:1025'),
     mailFrom: env('MAIL_FROM', 'Platform <no-reply@localhost>'),
   };

@@ -73,6 +73,10 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   setCustomDomain: (a) => ({ body: { customDomain: 'stolen', userId: a.workspaceId, agencyId: 'AAAAAAAAAAAAAAAA', isVGSubdomain: true } }),
   getCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
   deleteCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
+  addEmailDomain: (a) => ({ params: { domain: 'stolen.com' }, body: { domain: 'stolen.com', userId: a.workspaceId, agencyId: 'AAAAAAAAAAAAAAAA' } }),
+  verifyEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
+  getEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
+  deleteEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
   sendDnsInstructions: (a) => ({ body: { to: 'walker@example.com', subject: 'DNS', htmlContent: '<p>x</p>', userId: a.workspaceId } }),
 };
 

@@ -11,6 +11,8 @@ import { INDEXES } from '../../src/store/collections';
 const { startDomainsSandbox } = require('../../../../infra/sandboxes/domains/server.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startFontsSandbox } = require('../../../../infra/sandboxes/fonts/server.js');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startEmailDomainsSandbox } = require('../../../../infra/sandboxes/email-domains/server.js');
 
 export interface Harness {
   app: ReturnType<typeof buildApp>;
@@ -40,6 +42,7 @@ export async function startHarness(extra: Partial<Pick<AppDeps, 'eventsWritten'>
   const workspaceServer = await listen(workspace.app);
   const domains: Sandbox = await startDomainsSandbox({ port: 0, ownedRoot: 'localhost', verifyAfterMs: extra.verifyAfterMs ?? 0 });
   const fonts: Sandbox = await startFontsSandbox({ port: 0 });
+  const emails: Sandbox = await startEmailDomainsSandbox({ port: 0, verifyAfterMs: extra.verifyAfterMs ?? 0 });
   const base = loadConfig();
   const config: AgencyDomainConfig = {
     ...base,
@@ -47,6 +50,7 @@ export async function startHarness(extra: Partial<Pick<AppDeps, 'eventsWritten'>
     workspaceServiceUrl: `http://127.0.0.1:${(workspaceServer.address() as AddressInfo).port}`,
     domainProvider: { ...base.domainProvider, baseUrl: domains.url },
     fontsApiBase: fonts.url,
+    emailDomainProvider: { ...base.emailDomainProvider, baseUrl: emails.url },
   };
   const deps: AppDeps = { config, mongo, logger, ...extra };
   const app = buildApp(deps);
@@ -58,7 +62,7 @@ export async function startHarness(extra: Partial<Pick<AppDeps, 'eventsWritten'>
     routes: routeTable(deps).routes,
     as: signedCaller(app, config.platform.internalSigningSecret),
     close: async () => {
-      for (const server of [workspaceServer, domains.server, fonts.server]) await new Promise((resolve) => server.close(resolve));
+      for (const server of [workspaceServer, domains.server, fonts.server, emails.server]) await new Promise((resolve) => server.close(resolve));
       await workspace.close();
       await dropAll(mongo);
     },
