@@ -130,6 +130,18 @@ describe('agency journey', () => {
     await screenshot(page, 'agency-05-custom-tabs');
   });
 
+  it('adds an e-mail domain and follows it to verified', async () => {
+    await page.getByRole('tab', { name: 'Email' }).click();
+    await page.getByTestId('email-domain-input').fill(`${sub}.example.com`);
+    await page.getByTestId('email-domain').getByRole('button', { name: 'Add' }).click();
+    await page.getByTestId('email-dns-records').getByText('MX').waitFor();
+    await page.getByTestId('email-domain-status').getByText('not_started').waitFor();
+    await page.getByRole('button', { name: 'Verify DNS Records' }).click();
+    await page.getByTestId('email-domain-status').getByText('pending').waitFor();
+    await page.getByTestId('email-domain-status').getByText('verified').waitFor({ timeout: 40_000 });
+    await screenshot(page, 'agency-06-email-domain');
+  });
+
   it('e-mails the DNS instructions to a developer', async () => {
     await page.getByRole('tab', { name: 'Domains' }).click();
     await page.getByRole('button', { name: 'Email your developer' }).click();

@@ -37,7 +37,7 @@ export function AgencyScreen() {
       case 'Domains':
         return <DomainsTab form={form} region={region} uid={uid} />;
       case 'Email':
-        return <EmailTab form={form} />;
+        return <EmailTab form={form} region={region} uid={uid} />;
       case 'Theme':
         return <ThemeTab form={form} region={region} uid={uid} />;
       case 'Custom Tabs':
