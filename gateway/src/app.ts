@@ -86,7 +86,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   admin.disable('x-powered-by');
   admin.get('/metrics', metricsHandler(metrics));
   admin.use(readinessRoute(catalog));
-  return { app, admin, rateCounts, applyRevocation: (event) => applyRevocation({ sessions, verifier }, event) };
+  return { app, admin, rateCounts, applyRevocation: (event) => applyRevocation({ sessions, verifier, agencyHosts: agencyHosts.lookup }, event) };
 }
 
 /** The public app alone, with in-process rate-limit counts. */

@@ -21,6 +21,8 @@ describe('the gateway on agency hosts', () => {
   let gateway: Server;
   let gatewayUrl: string;
   let sub: string;
+  let applyRevocation: (event: unknown) => boolean;
+  let tenant: { person: Parameters<Harness['as']>[0]; uid: string; agencyId: string };
 
   beforeAll(async () => {
     h = await startHarness();
@@ -35,7 +37,9 @@ describe('the gateway on agency hosts', () => {
       SERVICE_URL_AGENCY_DOMAIN: `http://127.0.0.1:${(service.address() as AddressInfo).port}`,
       ALLOWED_ORIGINS: `http://localhost:${port}`,
     });
-    gateway = buildGateway(config, createLogger('test', 'silent')).app.listen(port, '127.0.0.1');
+    const built = buildGateway(config, createLogger('test', 'silent'));
+    applyRevocation = built.applyRevocation;
+    gateway = built.app.listen(port, '127.0.0.1');
     await new Promise((resolve) => gateway.once('listening', resolve));
     gatewayUrl = `http://127.0.0.1:${port}`;
 
@@ -50,6 +54,7 @@ describe('the gateway on agency hosts', () => {
         settings: { disablePasswordLogin: true },
       }).expect(200)
     ).body.agency;
+    tenant = { person, uid, agencyId: agency.ID };
     sub = `b${Date.now().toString(36)}`;
     await h.as(person).post('/vercel-api/custom-domain', { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true }).expect(200);
   });
@@ -89,6 +94,14 @@ describe('the gateway on agency hosts', () => {
     // Other hosts and the product's own host are the product's.
     expect((await request(gatewayUrl).get('/').set('Host', 'unknown-agency.localhost')).text).not.toContain('Brandy');
     expect((await request(gatewayUrl).get('/')).text).not.toContain('Brandy');
+    // A change reaches the page at once through credentials.agency-changed (not after the cache's 15 s).
+    await h.as(tenant.person).post(`/v2/workspaces/${tenant.uid}/agency`, { name: 'Renamed Co' }).expect(200);
+    expect((await request(gatewayUrl).get('/').set('Host', host)).text).toContain('Brandy');
+    const stored = (await h.mongo.collection('eu', 'agencies').findOne({ _id: tenant.agencyId } as never)) as unknown as { _outbox: Array<{ envelope: { type: string; data: { hosts: string[] } } }> };
+    const changed = stored._outbox.filter((entry) => entry.envelope.type === 'credentials.agency-changed').at(-1)!.envelope;
+    expect(changed.data.hosts).toEqual([host]);
+    expect(applyRevocation(changed)).toBe(true);
+    expect((await request(gatewayUrl).get('/').set('Host', host)).text).toContain('<title>Renamed Co | Sign in</title>');
     // The default logo is served.
     await request(gatewayUrl).get('/assets/agency-default-logo.png').expect(200).expect('content-type', 'image/png');
   }, 30_000);

@@ -47,8 +47,8 @@ export class AgencyStore {
     return stored(await this.agencies(region).findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' }));
   }
 
-  async unset(region: Region, id: string, fields: readonly (keyof Agency)[]): Promise<void> {
-    await this.agencies(region).updateOne({ _id: id }, { $unset: Object.fromEntries(fields.map((f) => [f, ''])) });
+  async unset(region: Region, id: string, fields: readonly (keyof Agency)[], events: OutboxEntry[] = []): Promise<void> {
+    await this.agencies(region).updateOne({ _id: id }, updateWithOutbox<AgencyRecord>({ $unset: Object.fromEntries(fields.map((f) => [f, ''])) }, events));
   }
 
   /** Spec 4.4: a retired duplicate keeps its data but belongs to `deleted-{uid}`. */

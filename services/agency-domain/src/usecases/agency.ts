@@ -1,6 +1,7 @@
 import { AGENCY_API_MESSAGES, fontQueryName, newAgencySecret, retiredAgencyUserId, type Agency, type Region, type SaveAgencyRequest } from '@platform/contracts';
 import { HttpError, forbidden, notFound } from '@platform/kit';
 import { agenciesToRetire, newAgency } from '../domain/agency';
+import { agencyChanged } from '../domain/agency-changed';
 import type { AgencyRecord } from '../store/agencies';
 import type { UseCaseDeps } from './deps';
 
@@ -54,11 +55,13 @@ export class AgencyUseCases {
       this.deps.logger.error({ err, uid }, 'agency could not be created');
       throw new HttpError(500, AGENCY_API_MESSAGES.initializeFailed);
     }
-    const saved = await this.deps.agencies.merge(region, ensured.agency.ID, { ...fields, lastModified: this.deps.now().getTime() }).catch((err: unknown) => {
+    const changed = [agencyChanged(region, ensured.agency)];
+    const saved = await this.deps.agencies.merge(region, ensured.agency.ID, { ...fields, lastModified: this.deps.now().getTime() }, changed).catch((err: unknown) => {
       this.deps.logger.error({ err, uid }, 'agency save failed');
       throw new HttpError(500, AGENCY_API_MESSAGES.saveFailed);
     });
     if (!saved) throw new HttpError(500, AGENCY_API_MESSAGES.saveFailed);
+    this.deps.eventsWritten();
     return { agency: viewOf(saved), initialized: ensured.created };
   }
 
@@ -66,7 +69,8 @@ export class AgencyUseCases {
     const agency = await this.current(region, uid);
     if (!agency) throw notFound(AGENCY_API_MESSAGES.noAgency);
     const secret = newAgencySecret();
-    await this.deps.agencies.merge(region, agency.ID, { secret });
+    await this.deps.agencies.merge(region, agency.ID, { secret }, [agencyChanged(region, agency)]);
+    this.deps.eventsWritten();
     return secret;
   }
 

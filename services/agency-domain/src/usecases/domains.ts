@@ -1,6 +1,7 @@
 import { AGENCY_API_MESSAGES, MESSAGES, type CustomDomainQuery, type CustomDomainResponse, type Region } from '@platform/contracts';
 import { HttpError, badRequest, catalogOutboxEntry, conflict, forbidden, notFound } from '@platform/kit';
 import { DomainProviderError } from '../clients/domain-provider';
+import { agencyChanged } from '../domain/agency-changed';
 import { customDomainHost, subdomainHost } from '../domain/hosts';
 import type { AgencyRecord } from '../store/agencies';
 import type { AgencyUseCases } from './agency';
@@ -47,10 +48,10 @@ export class DomainUseCases {
       region,
       agency.ID,
       { [fields.host]: host, [fields.verified]: false, ...(type === 'customDomain' ? { customDomainConfig: verification[0] } : {}) },
-      announce ? [this.subdomainEvent(region, grant, agency, host)] : [],
+      [agencyChanged(region, agency, host), ...(announce ? [this.subdomainEvent(region, grant, agency, host)] : [])],
       announce ? { addAnnounced: host } : {},
     );
-    if (announce) this.deps.eventsWritten();
+    this.deps.eventsWritten();
     await this.deps.agencies.remindDns(region, {
       domain: host,
       agencyId: agency.ID,
@@ -67,7 +68,8 @@ export class DomainUseCases {
     const { agency, fields } = await this.ownedDomain(region, grant, query);
     if (agency[fields.verified]) return true;
     if (!(await this.deps.domains.verifyDomain(query.domain))) return false;
-    await this.deps.agencies.merge(region, agency.ID, { [fields.verified]: true });
+    await this.deps.agencies.merge(region, agency.ID, { [fields.verified]: true }, [agencyChanged(region, agency)]);
+    this.deps.eventsWritten();
     return true;
   }
 
@@ -80,7 +82,8 @@ export class DomainUseCases {
       this.deps.logger.error({ err, host: query.domain }, 'domain provider failed to remove');
       throw new HttpError(502, AGENCY_API_MESSAGES.cancelFailed);
     }
-    await this.deps.agencies.unset(region, agency.ID, [fields.host, fields.verified, ...(query.domainType === 'customDomain' ? (['customDomainConfig'] as const) : [])]);
+    await this.deps.agencies.unset(region, agency.ID, [fields.host, fields.verified, ...(query.domainType === 'customDomain' ? (['customDomainConfig'] as const) : [])], [agencyChanged(region, agency)]);
+    this.deps.eventsWritten();
   }
 
   /** Spec 5: a host belongs to one agency across every region's database. */
