@@ -134,7 +134,7 @@ describe('agency journey', () => {
     await page.getByRole('tab', { name: 'Email' }).click();
     await page.getByTestId('email-domain-input').fill(`${sub}.example.com`);
     await page.getByTestId('email-domain').getByRole('button', { name: 'Add' }).click();
-    await page.getByTestId('email-dns-records').getByText('MX').waitFor();
+    await page.getByTestId('email-dns-records').getByRole('cell', { name: 'MX', exact: true }).waitFor();
     await page.getByTestId('email-domain-status').getByText('not_started').waitFor();
     await page.getByRole('button', { name: 'Verify DNS Records' }).click();
     await page.getByTestId('email-domain-status').getByText('pending').waitFor();

@@ -5,6 +5,7 @@ import { customTabDocument, moveTab, newCustomTab } from '../src/agency/custom-t
 describe('DNS tutorial rows', () => {
   it('a subdomain gets a CNAME named by its labels below the apex; an apex gets an A record at @', () => {
     expect(dnsRows('app.acme.com')[0]).toEqual({ type: 'CNAME', name: 'app', value: 'cname.vercel-dns.com', ttl: 'Auto' });
+    expect(dnsRows('acme.localhost')[0]).toMatchObject({ type: 'CNAME', name: 'acme' });
     expect(dnsRows('acme.com')[0]).toEqual({ type: 'A', name: '@', value: '76.76.21.21', ttl: 'Auto' });
     expect(dnsRows('app.acme.com', { type: 'TXT', domain: '_vercel.acme.com', value: 'vc-domain-verify=x' })[1]).toEqual({ type: 'TXT', name: '_vercel', value: 'vc-domain-verify=x', ttl: 'Auto' });
   });

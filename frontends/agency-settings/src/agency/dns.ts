@@ -10,14 +10,16 @@ export interface DnsRow {
 /** The DNS tutorial's records: the host itself (apex '@' → A, else CNAME), then the provider's verification record. */
 export function dnsRows(host: string, verification?: DomainVerificationRecord): DnsRow[] {
   const labels = host.split('.');
-  const apex = labels.length <= 2;
+  // The registrable domain: its last two labels (below `localhost`, where local hosts live, the last one).
+  const rootLabels = labels.at(-1) === 'localhost' ? 1 : 2;
+  const apex = labels.length <= rootLabels;
   const rows: DnsRow[] = [
     apex
       ? { type: DOMAIN_DNS.apexRecordType, name: DOMAIN_DNS.apexHost, value: DNS_TARGETS.a, ttl: DOMAIN_DNS.ttl }
-      : { type: DOMAIN_DNS.subdomainRecordType, name: labels.slice(0, -2).join('.'), value: DNS_TARGETS.cname, ttl: DOMAIN_DNS.ttl },
+      : { type: DOMAIN_DNS.subdomainRecordType, name: labels.slice(0, -rootLabels).join('.'), value: DNS_TARGETS.cname, ttl: DOMAIN_DNS.ttl },
   ];
   if (verification) {
-    const name = (verification.domain ?? verification.name ?? '').replace(new RegExp(`\\.${labels.slice(-2).join('\\.')}$`), '');
+    const name = (verification.domain ?? verification.name ?? '').replace(new RegExp(`\\.${labels.slice(-rootLabels).join('\\.')}$`), '');
     rows.push({ type: verification.type, name, value: verification.value, ttl: DOMAIN_DNS.ttl });
   }
   return rows;
