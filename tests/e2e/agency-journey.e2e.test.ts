@@ -50,6 +50,8 @@ describe('agency journey', () => {
     await status(page).getByText('There are unsaved changes.').waitFor();
     await preview(page).getByText('Hello clients').waitFor();
     await preview(page).locator('.name', { hasText: agencyName }).waitFor();
+    // The default logo loads inside the sandboxed preview.
+    await waitFor(async () => preview(page).locator('[data-agency-logo]').evaluate((img) => (img as HTMLImageElement).naturalWidth === 256), 10_000, 200);
 
     await page.getByRole('tab', { name: 'Theme' }).click();
     await page.getByTestId('agency-primary-color').fill('#e11d48');
@@ -87,7 +89,7 @@ describe('agency journey', () => {
     await page.getByTestId('domain-input-vgSubdomain').fill(sub.toUpperCase());
     await page.getByTestId('domain-panel-vgSubdomain').getByRole('button', { name: 'Verify' }).click();
     await page.getByTestId('domain-host-vgSubdomain').getByText(`${sub}.localhost`).waitFor();
-    await page.getByTestId('dns-tutorial-vgSubdomain').getByText('CNAME').waitFor();
+    await page.getByTestId('dns-tutorial-vgSubdomain').getByRole('cell', { name: 'CNAME', exact: true }).waitFor();
     // Below the product's own root the provider verifies at once; the tutorial shows until the poll sees it.
     await page.getByText('Domain is live!').waitFor({ timeout: 30_000 });
     await screenshot(page, 'agency-03-domain-live');

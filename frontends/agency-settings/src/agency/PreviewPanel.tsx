@@ -5,7 +5,7 @@ import { Card, PRODUCT, Text } from '@platform/ui';
 
 const NAV = ['Home', 'Conversations', 'Analytics', 'Leads', 'Campaigns'];
 
-/** The client dashboard as the agency's clients will see it, from the unsaved form (a sandboxed page, no scripts). */
+/** The client dashboard as the agency's clients will see it, from the unsaved form: sandboxed without scripts (same origin only so its images load). */
 export function PreviewPanel({ agency, poweredBy, region }: { agency: Agency; poweredBy: boolean; region: 'eu' | 'na' }) {
   const html = useMemo(() => {
     const branding = marked.parse(agency.brandingText ?? '', { async: false });
@@ -15,7 +15,7 @@ export function PreviewPanel({ agency, poweredBy, region }: { agency: Agency; po
   return (
     <Card withBorder p="xs" data-testid="agency-preview">
       <Text size="sm" fw={600} mb={6}>Preview</Text>
-      <iframe title="Client dashboard preview" sandbox="" srcDoc={html} style={{ width: '100%', height: 560, border: 0, borderRadius: 6 }} data-testid="agency-preview-frame" />
+      <iframe title="Client dashboard preview" sandbox="allow-same-origin" srcDoc={html} style={{ width: '100%', height: 560, border: 0, borderRadius: 6 }} data-testid="agency-preview-frame" />
     </Card>
   );
 }
