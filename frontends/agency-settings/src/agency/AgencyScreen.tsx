@@ -41,7 +41,7 @@ export function AgencyScreen() {
       case 'Theme':
         return <ThemeTab form={form} region={region} uid={uid} />;
       case 'Custom Tabs':
-        return <CustomTabsTab form={form} />;
+        return <CustomTabsTab form={form} region={region} uid={uid} />;
       case 'Footer':
         return <FooterTab form={form} />;
       default:

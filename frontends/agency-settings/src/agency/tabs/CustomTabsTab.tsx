@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { CUSTOM_TAB_PAGE_TYPES, customTabHrefProblem, type CustomTab } from '@platform/contracts';
+import { CUSTOM_TAB_PAGE_TYPES, UPLOAD, customTabHrefProblem, type CustomTab, type Region } from '@platform/contracts';
 import { ActionIcon, Button, Card, Group, IconArrowDown, IconArrowUp, IconTrash, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@platform/ui';
 import type { AgencyForm } from '../agency-form';
 import { customTabDocument, moveTab, newCustomTab } from '../custom-tabs';
+import { ImageUpload } from './ImageUpload';
 
 /** Spec 2.2 Custom Tabs: collapsed and edit views, move up/down, delete, alwaysVisible; the page previews sandboxed. */
-export function CustomTabsTab({ form }: { form: AgencyForm }) {
+export function CustomTabsTab({ form, region, uid }: { form: AgencyForm; region: Region; uid: string }) {
   const tabs = form.local.customTabs ?? [];
   const [editing, setEditing] = useState<number | null>(null);
   const set = (next: CustomTab[]) => form.update({ customTabs: next });
@@ -32,6 +33,7 @@ export function CustomTabsTab({ form }: { form: AgencyForm }) {
               <Stack gap="xs" mt="sm">
                 <TextInput label="Label" value={tab.label ?? ''} onChange={(e) => change(index, { label: e.currentTarget.value })} />
                 <TextInput label="URL" value={tab.href} error={problem} onChange={(e) => change(index, { href: e.currentTarget.value })} data-testid="custom-tab-href" />
+                <ImageUpload label="Icon" hint={`Up to ${UPLOAD.tabIconMaxMB} MB`} px={32} value={tab.iconUrl} region={region} uid={uid} accept=".png,.jpg,.jpeg,.gif,.webp" maxSizeMB={UPLOAD.tabIconMaxMB} onChange={(url) => change(index, { iconUrl: url })} testId="custom-tab-icon" />
                 <Switch label="Always visible" checked={Boolean(tab.alwaysVisible)} onChange={(e) => change(index, { alwaysVisible: e.currentTarget.checked })} />
                 <SegmentedControl data={[...CUSTOM_TAB_PAGE_TYPES]} value={tab.pageType ?? 'html'} onChange={(v) => change(index, { pageType: v as CustomTab['pageType'] })} />
                 {tab.pageType === 'iframe' ? (
