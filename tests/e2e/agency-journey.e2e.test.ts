@@ -69,6 +69,14 @@ describe('agency journey', () => {
     await page.getByTestId('agency-tosPage').fill('https://brandwell.example.test/tos');
     await preview(page).getByText('Terms of Service').waitFor();
     await screenshot(page, 'agency-01-unsaved');
+    // Leaving by a link of the app asks first; dismissing stays on the screen.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('There are unsaved changes. Leave without saving?');
+      void dialog.dismiss();
+    });
+    await page.getByTestId('side-nav').getByRole('link', { name: 'Agents' }).click();
+    expect(page.url()).toMatch(/\/agency$/);
+    await status(page).getByText('There are unsaved changes.').waitFor();
 
     expect(await page.getByTestId('agency-save').isDisabled()).toBe(false);
     await page.getByTestId('agency-save').click();

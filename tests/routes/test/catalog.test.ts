@@ -9,6 +9,8 @@ import { routeTable as agentRoutes } from '../../../services/agent/src/app';
 import { loadConfig as loadAgentConfig } from '../../../services/agent/src/config';
 import { routeTable as workspaceRoutes } from '../../../services/workspace/src/app';
 import type { WorkspaceConfig } from '../../../services/workspace/src/config';
+import { routeTable as agencyDomainRoutes } from '../../../services/agency-domain/src/app';
+import { loadConfig as loadAgencyDomainConfig } from '../../../services/agency-domain/src/config';
 
 // Tables are only built, never served: stores stay unused.
 const logger = createLogger('test', 'silent');
@@ -21,6 +23,7 @@ const mounted: Record<string, RouteDescription[]> = {
     logger,
   }).routes,
   agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
+  'agency-domain': agencyDomainRoutes({ config: loadAgencyDomainConfig(), mongo: { regions: () => [] } as unknown as RegionalMongo, logger }).routes,
 };
 
 const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;

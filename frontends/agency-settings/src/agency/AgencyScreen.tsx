@@ -12,21 +12,37 @@ import { OverviewTab } from './tabs/OverviewTab';
 import { ThemeTab } from './tabs/ThemeTab';
 import { useAgencyWorkspace } from './workspace';
 
+/** Not in the spec: the question before leaving with unsaved changes. */
+const LEAVE_QUESTION = 'There are unsaved changes. Leave without saving?';
+
 /** Agency settings (spec 2.2, 4.1): the form, its status line and Save, the tabs, and the live preview. */
 export function AgencyScreen() {
   const { region, uid } = useAgencyWorkspace();
   const form = useAgencyForm(region, uid);
   const [tab, setTab] = useState<string>(() => initialTab(window.location.search));
 
-  // Leaving with unsaved changes asks first.
+  // Leaving with unsaved changes asks first: closing or reloading the page, and following a
+  // link of the app (the shell's router owns navigation, so its link clicks are caught first).
   useEffect(() => {
     if (!form.hasChanges) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = '';
     };
+    const leaveByLink = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!link || link.closest('[data-testid="agency-settings"]')) return;
+      if (!window.confirm(LEAVE_QUESTION)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    document.addEventListener('click', leaveByLink, true);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', leaveByLink, true);
+    };
   }, [form.hasChanges]);
 
   const body = (name: string) => {
