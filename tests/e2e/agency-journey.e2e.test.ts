@@ -138,6 +138,15 @@ describe('agency journey', () => {
     await page.getByTestId('agency-save').click();
     await status(page).getByText('All changes saved.').waitFor();
     await screenshot(page, 'agency-05-custom-tabs');
+    // The saved tab renders at /app/{region}/c/faq in a sandboxed frame, its script run.
+    await page.getByTestId('custom-tab-1').getByTestId('custom-tab-open').click();
+    await page.waitForURL(new RegExp(`/app/${region}/c/faq$`));
+    const frame = page.frameLocator('[data-testid="custom-tab-frame"]');
+    await frame.getByText('Hello from your custom tab').waitFor();
+    await frame.getByText('Welcome!').waitFor();
+    await screenshot(page, 'agency-05b-custom-tab-rendered');
+    await page.goto(`/app/${region}/agency`);
+    await page.getByTestId('agency-name').waitFor();
   });
 
   it('adds an e-mail domain and follows it to verified', async () => {

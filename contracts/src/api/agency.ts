@@ -113,6 +113,8 @@ export const AGENCY_API = {
     path: '/mail/send-dns-instructions',
     atApiRoot: true,
   }),
+  /** A custom tab's page (text/html), sandboxed by its own CSP: what /app/{region}/c{tabHref} frames. */
+  renderCustomTab: endpoint<Uid, { href: string }, NoBody, string>()({ service: 'agency-domain', operationId: 'renderCustomTab', method: 'get', path: '/v2/workspaces/:uid/agency/custom-tab' }),
   addEmailDomain: endpoint<{ domain: string }, NoQuery, AddEmailDomainRequest, EmailDomainResponse>()({ service: 'agency-domain', operationId: 'addEmailDomain', method: 'post', path: '/resend/domains/:domain' }),
   verifyEmailDomain: endpoint<{ id: string }, OwnerQuery, Record<string, never>, SuccessResponse>()({ service: 'agency-domain', operationId: 'verifyEmailDomain', method: 'post', path: '/resend/domains/:id/verify' }),
   getEmailDomain: endpoint<{ id: string }, OwnerQuery, NoBody, EmailDomainResponse>()({ service: 'agency-domain', operationId: 'getEmailDomain', method: 'get', path: '/resend/domains/:id' }),

@@ -1,4 +1,4 @@
-import type { Agency } from '../entities/agency';
+import type { Agency, CustomTab } from '../entities/agency';
 
 /**
  * The client dashboard's frame in an agency's brand (spec 2.4, 2.10): one HTML document the
@@ -86,4 +86,11 @@ ${o.headHtml ?? ''}
 <div class="layout">${nav ? `<nav class="nav"><ul>${nav}</ul></nav>` : ''}<main>${o.bodyHtml}</main></div>
 <footer><span>© ${year} ${escapeHtml(name)}</span>${o.poweredBy ? `<span>Powered by ${escapeHtml(o.productName)}</span>` : ''}${links.join('')}${o.region === 'eu' ? '<span>Your data is stored in the EU and processed under the GDPR.</span>' : ''}</footer>
 </body></html>`;
+}
+
+/** An html custom tab's page: its markup, the dashboard variables (`window.dashboardVariables`), then its script (spec 3.2). */
+export function customTabPageHtml(tab: Pick<CustomTab, 'htmlContent' | 'jsContent'>, variables: Record<string, unknown>): string {
+  const json = JSON.stringify(variables).replace(/</g, '\\u003c');
+  const js = (tab.jsContent ?? '').replace(/<\/script/gi, '<\\/script');
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body>${tab.htmlContent ?? ''}<script>window.dashboardVariables=${json};</script><script>${js}</script></body></html>`;
 }

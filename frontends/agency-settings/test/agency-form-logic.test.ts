@@ -1,6 +1,6 @@
-import { clientPageHtml } from '@platform/contracts';
+import { clientPageHtml, customTabPageHtml } from '@platform/contracts';
 import { dnsRows } from '../src/agency/dns';
-import { customTabDocument, moveTab, newCustomTab } from '../src/agency/custom-tabs';
+import { moveTab, newCustomTab } from '../src/agency/custom-tabs';
 
 describe('DNS tutorial rows', () => {
   it('a subdomain gets a CNAME named by its labels below the apex; an apex gets an A record at @', () => {
@@ -24,7 +24,7 @@ describe('custom tabs editor', () => {
     expect(moveTab([1, 2, 3], 2, -1)).toEqual([1, 3, 2]);
   });
   it('the page carries the variables without letting them close the script', () => {
-    const doc = customTabDocument({ href: '/x', htmlContent: '<p>hi</p>', jsContent: 'x()' }, { name: '</script><b>' });
+    const doc = customTabPageHtml({ htmlContent: '<p>hi</p>', jsContent: 'x()' }, { name: '</script><b>' });
     expect(doc).toContain('<p>hi</p>');
     expect(doc).not.toContain('</script><b>');
   });

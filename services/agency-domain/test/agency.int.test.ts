@@ -63,6 +63,19 @@ describe('agency settings (spec 3.1, 4.1, 4.4)', () => {
     expect((await agencies.find({ userId: `deleted-${uid}` }).toArray()).map((a) => a.ID).sort()).toEqual(['dupDefaultText', 'dupNeverModified']);
   });
 
+  it("serves an html custom tab's page under its own sandboxing CSP, framed only by the product", async () => {
+    const { person, uid } = await personWithWorkspace(h);
+    await h.as(person).post(`/v2/workspaces/${uid}/agency`, { customTabs: [{ href: '/faq', pageType: 'html', htmlContent: '<p id="x">FAQ</p>', jsContent: 'document.title = "ran"' }] }).expect(200);
+    const page = await h.as(person).get(`/v2/workspaces/${uid}/agency/custom-tab?href=%2Ffaq`).expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/^sandbox allow-scripts/);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.text).toContain('<p id="x">FAQ</p>');
+    expect(page.text).toContain('window.dashboardVariables=');
+    await h.as(person).get(`/v2/workspaces/${uid}/agency/custom-tab?href=%2Fnone`).expect(404);
+  });
+
   it('validates fonts against the fonts service; inherit is always accepted', async () => {
     const { person, uid } = await personWithWorkspace(h);
     const check = async (family: string) => (await h.as(person).get(`/v2/workspaces/${uid}/agency/font?family=${encodeURIComponent(family)}`).expect(200)).body.valid;

@@ -73,6 +73,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   setCustomDomain: (a) => ({ body: { customDomain: 'stolen', userId: a.workspaceId, agencyId: 'AAAAAAAAAAAAAAAA', isVGSubdomain: true } }),
   getCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
   deleteCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
+  renderCustomTab: (a) => ({ params: { uid: a.workspaceId }, query: { href: '/faq' } }),
   addEmailDomain: (a) => ({ params: { domain: 'stolen.com' }, body: { domain: 'stolen.com', userId: a.workspaceId, agencyId: 'AAAAAAAAAAAAAAAA' } }),
   verifyEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
   getEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),

@@ -27,10 +27,3 @@ export function moveTab<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
   [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
 }
-
-/** The sandboxed page of an html tab: its markup and script (no access to the dashboard's origin). */
-export function customTabDocument(tab: CustomTab, variables: Record<string, unknown>): string {
-  const json = JSON.stringify(variables).replace(/</g, '\\u003c');
-  const js = (tab.jsContent ?? '').replace(/<\/script/gi, '<\\/script');
-  return `<!doctype html><html><head><meta charset="utf-8"></head><body>${tab.htmlContent ?? ''}<script>window.dashboardVariables=${json};</script><script>${js}</script></body></html>`;
-}

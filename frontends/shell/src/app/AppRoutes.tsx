@@ -74,6 +74,7 @@ export default function AppRoutes() {
           />
           <Route path="agency/*" element={<Titled title="Agency"><RemoteApp name="agency_settings" screen="agency" /></Titled>} />
           <Route path="clients/*" element={<Titled title="Clients"><RemoteApp name="agency_settings" screen="clients" /></Titled>} />
+          <Route path="c/*" element={<Titled title="Custom tab"><RemoteApp name="agency_settings" screen="custom-tab" /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route key={page.path} path={page.path.slice(1)} element={<Titled title={page.title}><AppPlaceholderPage title={page.title} /></Titled>} />
           ))}

@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { AGENCY_API, AGENCY_API_MESSAGES, documentId, fontCheckQuerySchema, routeOf, saveAgencyRequestSchema, type ResponseOf } from '@platform/contracts';
-import type { RouteSpec } from '@platform/kit';
+import { AGENCY_API, AGENCY_API_MESSAGES, RESERVED_TAB_PATHS, customTabPageHtml, documentId, fontCheckQuerySchema, routeOf, saveAgencyRequestSchema, type ResponseOf } from '@platform/contracts';
+import { notFound, type RouteSpec } from '@platform/kit';
 import type { AgencyPolicy } from '../usecases/access';
+import { CUSTOM_TAB_CSP } from '../domain/custom-tab-page';
 import type { AgencyUseCases } from '../usecases/agency';
 
 export type AgencyRouteSpec = RouteSpec<AgencyPolicy>;
@@ -59,5 +60,24 @@ export function agencyRoutes(agencies: AgencyUseCases): AgencyRouteSpec[] {
         res.json({ success: true, valid: await agencies.fontExists(String(req.query.family)) } satisfies ResponseOf<typeof AGENCY_API.checkFont>);
       },
     },
+    {
+      ...routeOf(AGENCY_API.renderCustomTab),
+      summary: "An html custom tab's page (text/html) under its own sandboxing CSP, for the /app/{region}/c{tabHref} frame",
+      access: 'member',
+      schemas: { params: uidParams, query: Joi.object({ href: Joi.string().max(200).pattern(/^\//).required() }) },
+      workspace: (req) => req.params.uid!,
+      success: { status: 200, description: 'text/html' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res, grant) => {
+        const agency = await agencies.current(req.region, grant.workspaceId);
+        const tab = agency?.customTabs?.find((t) => t.href === req.query.href && t.pageType !== 'iframe');
+        if (!agency || !tab || RESERVED_TAB_PATHS.includes(tab.href)) throw notFound(CUSTOM_TAB_NOT_FOUND);
+        res.setHeader('Content-Security-Policy', CUSTOM_TAB_CSP);
+        res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+        res.type('html').send(customTabPageHtml(tab, { agency: { ID: agency.ID, name: agency.name } }));
+      },
+    },
   ];
 }
+
+const CUSTOM_TAB_NOT_FOUND = 'This custom tab does not exist.';

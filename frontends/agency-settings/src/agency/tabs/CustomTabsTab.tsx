@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { CUSTOM_TAB_PAGE_TYPES, UPLOAD, customTabHrefProblem, type CustomTab, type Region } from '@platform/contracts';
-import { ActionIcon, Button, Card, Group, IconArrowDown, IconArrowUp, IconTrash, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@platform/ui';
+import { CUSTOM_TAB_PAGE_TYPES, UPLOAD, customTabHrefProblem, customTabPageHtml, type CustomTab, type Region } from '@platform/contracts';
+import { ActionIcon, Anchor, Button, Card, Group, IconArrowDown, IconArrowUp, IconTrash, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@platform/ui';
 import type { AgencyForm } from '../agency-form';
-import { customTabDocument, moveTab, newCustomTab } from '../custom-tabs';
+import { moveTab, newCustomTab } from '../custom-tabs';
 import { ImageUpload } from './ImageUpload';
 
 /** Spec 2.2 Custom Tabs: collapsed and edit views, move up/down, delete, alwaysVisible; the page previews sandboxed. */
@@ -21,6 +21,7 @@ export function CustomTabsTab({ form, region, uid }: { form: AgencyForm; region:
               <Group gap="xs">
                 <Text fw={600}>{tab.label || tab.href}</Text>
                 <Text size="sm" c="dimmed" ff="monospace">{tab.href}</Text>
+                {form.stored?.customTabs?.some((t) => t.href === tab.href) ? <Anchor size="sm" href={`/app/${region}/c${tab.href}`} data-testid="custom-tab-open">Open</Anchor> : null}
               </Group>
               <Group gap={4}>
                 <ActionIcon variant="subtle" aria-label="Move up" disabled={index === 0} onClick={() => set(moveTab(tabs, index, -1))}><IconArrowUp size={16} /></ActionIcon>
@@ -49,7 +50,7 @@ export function CustomTabsTab({ form, region, uid }: { form: AgencyForm; region:
                   title={`Preview of ${tab.label ?? tab.href}`}
                   sandbox="allow-scripts"
                   style={{ width: '100%', height: 240, border: '1px solid #e5e7eb', borderRadius: 8 }}
-                  {...(tab.pageType === 'iframe' ? { src: tab.iframeUrl } : { srcDoc: customTabDocument(tab, { agency: { name: form.local.name }, client: { name: 'Preview client' } }) })}
+                  {...(tab.pageType === 'iframe' ? { src: tab.iframeUrl } : { srcDoc: customTabPageHtml(tab, { agency: { name: form.local.name }, client: { name: 'Preview client' } }) })}
                   data-testid="custom-tab-preview"
                 />
               </Stack>
