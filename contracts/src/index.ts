@@ -28,3 +28,5 @@ export * from './entities/agent-api';
 export * from './entities/credentials';
 export * from './api';
 export * from './entities/conversations';
+export * from './rules/agency';
+export * from './rules/client-page';

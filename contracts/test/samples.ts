@@ -36,6 +36,7 @@ export function sampleEvents(): PlatformEvent[] {
     makeEvent('credentials.user-sessions-ended', { ...where, data: { userId: 'user1' } }),
     makeEvent('credentials.workspace-secret-rotated', { ...where, data: { uid: 'workspace1' } }),
     makeEvent('credentials.agent-secret-key-rotated', { ...where, data: { agentId: agent.ID } }),
+    makeEvent('credentials.agency-changed', { ...where, data: { agencyId: 'agency1', hosts: ['acme.localhost'] } }),
     makeEvent('channel.reply-requested', {
       ...where,
       data: { agentId: agent.ID, channelType: 'telegram', channelId: '123456', recipientId: '987', inReplyTo: '42', conversationId: 'conversation-1', text: 'Hello!' },

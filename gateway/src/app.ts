@@ -6,6 +6,7 @@ import { CredentialVerifier } from './clients/credential-verifier';
 import { ServiceCatalog } from './clients/service-catalog';
 import { SessionVerifier } from './clients/session-verifier';
 import { applyRevocation } from './events/revocations';
+import { agencyHostsFor } from './agency-hosts/wiring';
 import { authenticate } from './routes/auth';
 import { resolveRoute, stripPlatformHeaders } from './routes/context';
 import { corsForOrigins, widgetCors } from './routes/cors';
@@ -66,6 +67,8 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   routes.use(widgetCors());
   routes.use(corsForOrigins(config.allowedOrigins));
   routes.use(stripPlatformHeaders);
+  const agencyHosts = agencyHostsFor(config);
+  routes.use(agencyHosts.routes);
   routes.use('/api', ...rateLimits(config.rateLimit, rateCounts));
   routes.use(openApiRoute(catalog));
   routes.use(
@@ -85,7 +88,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   admin.disable('x-powered-by');
   admin.get('/metrics', metricsHandler(metrics));
   admin.use(readinessRoute(catalog));
-  return { app, admin, rateCounts, applyRevocation: (event) => applyRevocation({ sessions, verifier }, event) };
+  return { app, admin, rateCounts, applyRevocation: (event) => applyRevocation({ sessions, verifier, agencyHosts: agencyHosts.lookup }, event) };
 }
 
 /** The public app alone, with in-process rate-limit counts. */

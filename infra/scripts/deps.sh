@@ -14,6 +14,8 @@
 # when TELEGRAM_API_BASE points at it), sandbox-meta (Meta Graph v18.0 WhatsApp stand-in,
 # infra/sandboxes/meta; started only when META_GRAPH_API_BASE points at it), sandbox-discord
 # (Discord webhooks stand-in, infra/sandboxes/discord: a Discord channel's webhook URL is the user's).
+# sandbox-domains, sandbox-email-domains and sandbox-fonts (the domain provider, the e-mail
+# domain provider and the fonts service, infra/sandboxes).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -34,9 +36,12 @@ LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
 TELEGRAM_SANDBOX_PORT="${TELEGRAM_SANDBOX_PORT:-4110}"
 META_SANDBOX_PORT="${META_SANDBOX_PORT:-4120}"
 DISCORD_SANDBOX_PORT="${DISCORD_SANDBOX_PORT:-4130}"
+DOMAINS_SANDBOX_PORT="${DOMAINS_SANDBOX_PORT:-4140}"
+FONTS_SANDBOX_PORT="${FONTS_SANDBOX_PORT:-4142}"
+EMAIL_DOMAINS_SANDBOX_PORT="${EMAIL_DOMAINS_SANDBOX_PORT:-4141}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -56,6 +61,9 @@ marker() {
     sandbox-telegram) echo "$ROOT/infra/sandboxes/telegram/server.js" ;;
     sandbox-meta) echo "$ROOT/infra/sandboxes/meta/server.js" ;;
     sandbox-discord) echo "$ROOT/infra/sandboxes/discord/server.js" ;;
+    sandbox-domains) echo "$ROOT/infra/sandboxes/domains/server.js" ;;
+    sandbox-fonts) echo "$ROOT/infra/sandboxes/fonts/server.js" ;;
+    sandbox-email-domains) echo "$ROOT/infra/sandboxes/email-domains/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -72,6 +80,9 @@ main_port() {
     sandbox-telegram) echo "$TELEGRAM_SANDBOX_PORT" ;;
     sandbox-meta) echo "$META_SANDBOX_PORT" ;;
     sandbox-discord) echo "$DISCORD_SANDBOX_PORT" ;;
+    sandbox-domains) echo "$DOMAINS_SANDBOX_PORT" ;;
+    sandbox-fonts) echo "$FONTS_SANDBOX_PORT" ;;
+    sandbox-email-domains) echo "$EMAIL_DOMAINS_SANDBOX_PORT" ;;
   esac
 }
 
@@ -94,6 +105,9 @@ describe() {
     sandbox-telegram) echo "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT (Telegram Bot API sandbox; chat with your bot at http://localhost:$TELEGRAM_SANDBOX_PORT/)" ;;
     sandbox-meta) echo "http://127.0.0.1:$META_SANDBOX_PORT (Meta Graph v18.0 sandbox; write to a WhatsApp number at http://localhost:$META_SANDBOX_PORT/)" ;;
     sandbox-discord) echo "http://127.0.0.1:$DISCORD_SANDBOX_PORT (Discord webhooks sandbox; webhook URLs http://127.0.0.1:$DISCORD_SANDBOX_PORT/api/webhooks/<id>/<token>)" ;;
+    sandbox-domains) echo "http://127.0.0.1:$DOMAINS_SANDBOX_PORT (domain provider sandbox, project domains API)" ;;
+    sandbox-fonts) echo "http://127.0.0.1:$FONTS_SANDBOX_PORT (fonts service sandbox, css2)" ;;
+    sandbox-email-domains) echo "http://127.0.0.1:$EMAIL_DOMAINS_SANDBOX_PORT (e-mail domain provider sandbox, domains API)" ;;
   esac
 }
 
@@ -262,6 +276,24 @@ prepare_mail() {
   mkdir -p "$DATA_DIR/mail"
   CMD=(node "$ROOT/node_modules/maildev/bin/maildev" --smtp "$SMTP_PORT" --web "$MAIL_WEB_PORT"
     --ip 127.0.0.1 --mail-directory "$DATA_DIR/mail")
+}
+
+prepare_sandbox-domains() {
+  require_file "$ROOT/infra/sandboxes/domains/server.js" "infra/sandboxes/domains/server.js"
+  mkdir -p "$DATA_DIR/sandbox-domains"
+  CMD=(node "$ROOT/infra/sandboxes/domains/server.js" --port "$DOMAINS_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-email-domains() {
+  require_file "$ROOT/infra/sandboxes/email-domains/server.js" "infra/sandboxes/email-domains/server.js"
+  mkdir -p "$DATA_DIR/sandbox-email-domains"
+  CMD=(node "$ROOT/infra/sandboxes/email-domains/server.js" --port "$EMAIL_DOMAINS_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-fonts() {
+  require_file "$ROOT/infra/sandboxes/fonts/server.js" "infra/sandboxes/fonts/server.js"
+  mkdir -p "$DATA_DIR/sandbox-fonts"
+  CMD=(node "$ROOT/infra/sandboxes/fonts/server.js" --port "$FONTS_SANDBOX_PORT" --host 127.0.0.1)
 }
 
 prepare_sandbox-llm() {

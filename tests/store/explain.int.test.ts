@@ -32,6 +32,10 @@ import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-
 import { MetaPageStore } from '../../services/channels/src/store/meta-pages';
 
 const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES];
+import { AgencyStore } from '../../services/agency-domain/src/store/agencies';
+import { INDEXES as AGENCY_INDEXES } from '../../services/agency-domain/src/store/collections';
+
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...AGENCY_INDEXES];
 
 /** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
 function storeClassesOfEveryService(): string[] {
@@ -307,6 +311,17 @@ describe('every repository query uses an index on the local store', () => {
     const replies = store('SentReplyStore', new SentReplyStore(mongo));
     await replies.claim(region, 'reply-1');
     await replies.release(region, 'reply-1');
+    const agencies = store('AgencyStore', new AgencyStore(mongo));
+    const agency = { _id: 'agency-1', ID: 'agency-1', userId: 'ws-1', name: 'Agency' } as never;
+    await agencies.ensure(region, agency);
+    await agencies.byOwner(region, 'ws-1');
+    await agencies.find(region, 'agency-1');
+    await agencies.merge(region, 'agency-1', { VGsubDomain: 'a.localhost', isVerifiedSubDomain: true }, [], { addAnnounced: 'a.localhost' });
+    await agencies.unset(region, 'agency-1', ['customDomain']);
+    await agencies.othersUsingHost(region, 'a.localhost', 'agency-1');
+    await agencies.byVerifiedHost(region, 'b.localhost');
+    await agencies.remindDns(region, { agencyId: 'agency-1', domain: 'a.localhost' });
+    await agencies.retire(region, ['agency-1'], 'deleted-ws-1');
 
     // The outbox relay's claim and clean-up queries, on every collection that carries an outbox.
     const outboxCollections = INDEXES.filter(({ indexes }) => indexes.some((index) => index.name === 'outbox_pending')).map((spec) => spec.collection);

@@ -2,11 +2,21 @@ export * from './endpoint';
 export * from './workspace';
 export * from './agent';
 export * from './channels';
+export * from './agency';
 
 import { AGENT_API } from './agent';
 import type { Endpoint } from './endpoint';
 import { WORKSPACE_API } from './workspace';
 import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } from './channels';
+import { AGENCY_API } from './agency';
 
 /** Every endpoint of every service. */
-export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [...Object.values(WORKSPACE_API), ...Object.values(AGENT_API), ...Object.values(CHANNELS_API), ...Object.values(WHATSAPP_API), ...Object.values(META_PAGES_API), ...Object.values(WORKSPACE_CHANNELS_API)];
+export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
+  ...Object.values(WORKSPACE_API),
+  ...Object.values(AGENT_API),
+  ...Object.values(CHANNELS_API),
+  ...Object.values(WHATSAPP_API),
+  ...Object.values(META_PAGES_API),
+  ...Object.values(WORKSPACE_CHANNELS_API),
+  ...Object.values(AGENCY_API),
+];

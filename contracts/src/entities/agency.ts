@@ -88,11 +88,14 @@ export interface Agency {
 }
 export const AGENCY_SECRET_PATTERN = generatedIdPattern(ID_LENGTHS.agencySecret);
 
+/** Agency images: an uploaded file's URL or a path the product serves (the default logo is /assets/...). */
+const imageUrl = () => Joi.string().max(TEXT_LIMITS.url).uri({ scheme: ['http', 'https'], allowRelative: true }).allow('');
+
 const editableAgencyKeys: Joi.StrictSchemaMap<SaveAgencyRequest> = {
   name: name().allow(''),
-  squarePhotoURL: optionalUrl(),
-  darkModeSquarePhotourl: optionalUrl(),
-  faviconURL: optionalUrl(),
+  squarePhotoURL: imageUrl(),
+  darkModeSquarePhotourl: imageUrl(),
+  faviconURL: imageUrl(),
   brandingText: text(TEXT_LIMITS.longText),
   settings: Joi.object({ disablePasswordLogin: Joi.boolean() }),
   googleFont: text(TEXT_LIMITS.name),

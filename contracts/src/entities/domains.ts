@@ -6,14 +6,15 @@ import { documentId, email, HOSTNAME_PATTERN, hostname, requiredMessages, text, 
 
 /**
  * A custom domain or product subdomain: lowercased, spaces removed, and a subdomain (at least
- * three dot-separated labels; exactly two is the spec's rejected case).
+ * three dot-separated labels; exactly two is the spec's rejected case, except below `localhost`,
+ * where local product subdomains live).
  */
 export const subdomainHost = () =>
   Joi.string()
     .lowercase()
     .replace(/\s+/g, '')
     .max(253)
-    .custom((host: string, helpers) => (HOSTNAME_PATTERN.test(host) && host.split('.').length > 2 ? host : helpers.error('domain.notSubdomain')))
+    .custom((host: string, helpers) => (HOSTNAME_PATTERN.test(host) && (host.split('.').length > 2 || host.endsWith('.localhost')) ? host : helpers.error('domain.notSubdomain')))
     .messages({
       ...requiredMessages(MESSAGES.agency.customDomainRequired),
       'domain.notSubdomain': 'Please input a subdomain: "{#value}"',

@@ -3,6 +3,7 @@ import { TOPICS, type TopicName } from '../topics';
 import { eventEnvelopeSchema, eventSchemaOf, type EventEnvelope } from './envelope';
 import {
   agentSecretKeyRotatedDataSchema,
+  agencyChangedDataSchema,
   channelConversationKey,
   channelMessageReceivedDataSchema,
   channelReplyRequestedDataSchema,
@@ -17,6 +18,7 @@ import {
   workspaceSecretRotatedDataSchema,
   workspaceUpdatedDataSchema,
   type AgentSecretKeyRotatedData,
+  type AgencyChangedData,
   type ChannelMessageReceivedData,
   type ChannelReplyRequestedData,
   type CreditsConsumedData,
@@ -58,6 +60,7 @@ export interface EventDataMap {
   'credentials.user-sessions-ended': UserSessionsEndedData;
   'credentials.workspace-secret-rotated': WorkspaceSecretRotatedData;
   'credentials.agent-secret-key-rotated': AgentSecretKeyRotatedData;
+  'credentials.agency-changed': AgencyChangedData;
 }
 export type EventType = keyof EventDataMap;
 export type PlatformEvent<T extends EventType = EventType> = { [K in T]: EventEnvelope<K, EventDataMap[K]> }[T];
@@ -110,9 +113,10 @@ export const EVENT_CATALOG: { [T in EventType]: EventDefinition<T> } = {
   'credentials.user-sessions-ended': { topic: TOPICS.credentialRevocations.name, data: userSessionsEndedDataSchema, key: (event) => event.data.userId },
   'credentials.workspace-secret-rotated': { topic: TOPICS.credentialRevocations.name, data: workspaceSecretRotatedDataSchema, key: (event) => event.data.uid },
   'credentials.agent-secret-key-rotated': { topic: TOPICS.credentialRevocations.name, data: agentSecretKeyRotatedDataSchema, key: (event) => event.data.agentId },
+  'credentials.agency-changed': { topic: TOPICS.credentialRevocations.name, data: agencyChangedDataSchema, key: (event) => event.data.agencyId },
 };
 /** The events on the revocations topic, which the gateway applies to its caches. */
-export type RevocationEvent = PlatformEvent<'credentials.session-ended' | 'credentials.user-sessions-ended' | 'credentials.workspace-secret-rotated' | 'credentials.agent-secret-key-rotated'>;
+export type RevocationEvent = PlatformEvent<'credentials.session-ended' | 'credentials.user-sessions-ended' | 'credentials.workspace-secret-rotated' | 'credentials.agent-secret-key-rotated' | 'credentials.agency-changed'>;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
 
 /** The full envelope schema of one event type. */

@@ -162,6 +162,17 @@ export interface AgentSecretKeyRotatedData {
 }
 export const agentSecretKeyRotatedDataSchema = Joi.object<AgentSecretKeyRotatedData, true>({ agentId: documentId().required() });
 
+/** credentials.agency-changed: the agency's secret, branding or hosts changed; gateways drop what they cached about it. */
+export interface AgencyChangedData {
+  agencyId: string;
+  /** its hosts before and after the change (product subdomain, custom domain) */
+  hosts: string[];
+}
+export const agencyChangedDataSchema = Joi.object<AgencyChangedData, true>({
+  agencyId: documentId().required(),
+  hosts: Joi.array().items(Joi.string().max(253)).max(10).required(),
+});
+
 /** platform.probe: a marker the infrastructure test looks for. */
 export interface PlatformProbeData {
   probeId: string;

@@ -59,6 +59,7 @@ export {
   Mark,
   Grid,
   CloseButton,
+  ColorInput,
 } from '@mantine/core';
 export { useDisclosure, useMediaQuery, useDebouncedValue, useClipboard } from '@mantine/hooks';
 export {
@@ -132,4 +133,7 @@ export {
   IconRefresh,
   IconMail,
   IconBrandGoogle,
+  IconArrowUp,
+  IconArrowDown,
+  IconTrash,
 } from '@tabler/icons-react';

@@ -6,6 +6,8 @@ import type { SessionVerifier } from '../clients/session-verifier';
 export interface RevocationCaches {
   sessions: SessionVerifier;
   verifier: CredentialVerifier;
+  /** the agency hosts' branding (credentials.agency-changed) */
+  agencyHosts?: { forgetAgency(agencyId: string): void; forget(host: string): void };
 }
 
 /**
@@ -29,6 +31,10 @@ export function applyRevocation(caches: RevocationCaches, event: unknown): boole
       return true;
     case 'credentials.agent-secret-key-rotated':
       caches.verifier.forgetAgent(revocation.data.agentId);
+      return true;
+    case 'credentials.agency-changed':
+      caches.agencyHosts?.forgetAgency(revocation.data.agencyId);
+      for (const host of revocation.data.hosts) caches.agencyHosts?.forget(host);
       return true;
     default:
       return false;

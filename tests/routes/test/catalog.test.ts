@@ -11,6 +11,8 @@ import { routeTable as workspaceRoutes } from '../../../services/workspace/src/a
 import { routeTable as channelsRoutes } from '../../../services/channels/src/app';
 import { loadConfig as loadChannelsConfig } from '../../../services/channels/src/config';
 import type { WorkspaceConfig } from '../../../services/workspace/src/config';
+import { routeTable as agencyDomainRoutes } from '../../../services/agency-domain/src/app';
+import { loadConfig as loadAgencyDomainConfig } from '../../../services/agency-domain/src/config';
 
 // Tables are only built, never served: stores stay unused.
 const logger = createLogger('test', 'silent');
@@ -24,6 +26,7 @@ const mounted: Record<string, RouteDescription[]> = {
   }).routes,
   agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
   channels: channelsRoutes({ config: loadChannelsConfig(), mongo, logger, producer: {} as never }).routes,
+  'agency-domain': agencyDomainRoutes({ config: loadAgencyDomainConfig(), mongo: { regions: () => [] } as unknown as RegionalMongo, logger }).routes,
 };
 
 const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;

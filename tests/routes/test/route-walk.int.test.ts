@@ -23,6 +23,15 @@ import {
   type AgentService,
   type Caller,
 } from '@platform/test-support';
+import { buildApp as buildAgencyDomainApp, routeTable as agencyDomainRoutes } from '../../../services/agency-domain/src/app';
+import { loadConfig as loadAgencyDomainConfig } from '../../../services/agency-domain/src/config';
+import { logger, signedCaller } from '@platform/test-support';
+
+/** The agency-domain service on the same databases, asking the same workspace service about membership. */
+function agencyDomainService(h: AgentService) {
+  const deps = { config: { ...loadAgencyDomainConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
+  return { name: 'agency-domain', routes: agencyDomainRoutes(deps).routes, as: signedCaller(buildAgencyDomainApp(deps), deps.config.platform.internalSigningSecret) };
+}
 
 /** Tenant A's resources, which the requests below name. */
 interface Fixture {
@@ -74,6 +83,19 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   connectMetaPage: (a) => ({ body: { agentId: a.agentId, selectedPage: { id: '1234567890', name: 'Page', accessToken: 'EAAPAAAAAAAAAAAAAAAAAAAA' } } }),
   removeMetaPage: (a) => ({ body: { agentId: a.agentId, pageId: '1234567890' } }),
   sendWhatsappTestMessage: (a) => ({ body: { agentId: a.agentId, phone: '+15550001111', phoneNumberId: '10000000000000101', message: 'hi' } }),
+  getAgency: (a) => ({ params: { uid: a.workspaceId } }),
+  saveAgency: (a) => ({ params: { uid: a.workspaceId }, body: { name: 'Hijacked' } }),
+  regenAgencySecret: (a) => ({ params: { uid: a.workspaceId } }),
+  checkFont: (a) => ({ params: { uid: a.workspaceId }, query: { family: 'Rubik' } }),
+  setCustomDomain: (a) => ({ body: { customDomain: 'stolen', userId: a.workspaceId, agencyId: 'AAAAAAAAAAAAAAAA', isVGSubdomain: true } }),
+  getCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
+  deleteCustomDomain: (a) => ({ query: { domain: 'stolen.localhost', domainType: 'vgSubdomain', userId: a.workspaceId } }),
+  renderCustomTab: (a) => ({ params: { uid: a.workspaceId }, query: { href: '/faq' } }),
+  addEmailDomain: (a) => ({ params: { domain: 'stolen.com' }, body: { domain: 'stolen.com', userId: a.workspaceId, agencyId: 'AAAAAAAAAAAAAAAA' } }),
+  verifyEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
+  getEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
+  deleteEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
+  sendDnsInstructions: (a) => ({ body: { to: 'walker@example.com', subject: 'DNS', htmlContent: '<p>x</p>', userId: a.workspaceId } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -108,6 +130,7 @@ describe('every route refuses callers without the identity it declares', () => {
       { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
       { name: 'agent', routes: h.routes, as: h.as },
       { name: 'channels', routes: channels.routes, as: channels.as },
+      agencyDomainService(h),
     ];
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;

@@ -78,6 +78,7 @@ export default function AppRoutes() {
           <Route path="clients/*" element={<Titled title="Clients"><RemoteApp name="agency_settings" screen="clients" /></Titled>} />
           <Route path="meta-pages" element={<Titled title="Meta Pages"><MetaPagesPage /></Titled>} />
           <Route path="whatsapp-numbers" element={<Titled title="WhatsApp"><WhatsappNumbersPage /></Titled>} />
+          <Route path="c/*" element={<Titled title="Custom tab"><RemoteApp name="agency_settings" screen="custom-tab" /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route key={page.path} path={page.path.slice(1)} element={<Titled title={page.title}><AppPlaceholderPage title={page.title} /></Titled>} />
           ))}

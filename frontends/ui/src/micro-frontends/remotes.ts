@@ -3,7 +3,7 @@
  * so a remote is told which of its screens the route asked for instead of matching the URL again.
  */
 export interface RemoteProps {
-  agency_settings: { screen: 'agency' | 'clients' };
+  agency_settings: { screen: 'agency' | 'clients' | 'custom-tab' };
   client_dashboard: object;
 }
 export type RemoteName = keyof RemoteProps;

@@ -1,0 +1,19 @@
+import type { GatewayConfig } from '../config';
+import { AgencyHostLookup } from './lookup';
+import { agencyHostRoutes, productHostsOf } from './routes';
+
+/** Agency hosts as the gateway mounts them (kept here so app.ts only adds the router). */
+export function agencyHostsFor(config: GatewayConfig) {
+  const lookup = new AgencyHostLookup({
+    agencyDomainUrl: config.serviceUrls['agency-domain'],
+    signingSecret: config.internalSigningSecret,
+    region: config.defaultRegion,
+    timeoutMs: config.serviceCallTimeoutMs,
+    // A changed branding shows within this on every replica.
+    ttlMs: 15_000,
+    negativeTtlMs: 5_000,
+    maxEntries: 10_000,
+  });
+  const productHosts = productHostsOf([process.env.PUBLIC_URL ?? '', ...config.allowedOrigins]);
+  return { lookup, routes: agencyHostRoutes({ lookup, productHosts, selfPort: config.port }) };
+}

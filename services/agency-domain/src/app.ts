@@ -1,0 +1,76 @@
+import type { Express } from 'express';
+import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { HttpDomainProvider, type DomainProvider } from './clients/domain-provider';
+import { HttpEmailDomainProvider, type EmailDomainProvider } from './clients/email-domains';
+import { HttpFontsService, type FontsService } from './clients/fonts';
+import { smtpMailer, type Mailer } from './clients/mailer';
+import { WorkspaceFlagEntitlement, type WhitelabelEntitlement } from './clients/whitelabel';
+import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace';
+import type { AgencyDomainConfig } from './config';
+import { agencyRoutes, type AgencyRouteSpec } from './routes/agency-routes';
+import { domainRoutes } from './routes/domain-routes';
+import { emailDomainRoutes } from './routes/email-domain-routes';
+import { AgencyStore } from './store/agencies';
+import { AgencyAccess, type AgencyPolicy } from './usecases/access';
+import { AgencyUseCases } from './usecases/agency';
+import { DnsInstructionsUseCases } from './usecases/dns-instructions';
+import { DomainUseCases } from './usecases/domains';
+import { EmailDomainUseCases } from './usecases/email-domains';
+import { HostUseCases } from './usecases/hosts';
+
+export const OPENAPI_INFO = {
+  title: 'Agency domain service',
+  description: 'Agency settings, product subdomains and custom domains, the DNS instructions e-mail, and agency hosts for the gateway.',
+  tag: 'agency-domain',
+};
+
+export interface AppDeps {
+  config: AgencyDomainConfig;
+  mongo: RegionalMongo;
+  logger: Logger;
+  /** default: the workspace service over HTTP */
+  directory?: WorkspaceDirectory;
+  /** default: the workspace flag (clients/whitelabel.ts) until billing's entitlement lands */
+  whitelabel?: WhitelabelEntitlement;
+  domains?: DomainProvider;
+  fonts?: FontsService;
+  emailDomains?: EmailDomainProvider;
+  mailer?: Mailer;
+  readiness?: ReadinessCheck[];
+  eventsWritten?: () => void;
+  now?: () => Date;
+}
+
+/** The service's one assembly: use cases wired to their stores and clients, the route table built from them, and its authoriser. */
+export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: AgencyAccess } {
+  const { config, logger } = deps;
+  const directory =
+    deps.directory ?? new HttpWorkspaceDirectory({ baseUrl: config.workspaceServiceUrl, signingSecret: config.platform.internalSigningSecret, timeoutMs: config.serviceCallTimeoutMs, logger });
+  const now = deps.now ?? (() => new Date());
+  const useCaseDeps = {
+    agencies: new AgencyStore(deps.mongo),
+    whitelabel: deps.whitelabel ?? new WorkspaceFlagEntitlement(directory, now),
+    domains: deps.domains ?? new HttpDomainProvider({ ...config.domainProvider, timeoutMs: config.serviceCallTimeoutMs }),
+    fonts: deps.fonts ?? new HttpFontsService({ baseUrl: config.fontsApiBase, timeoutMs: config.serviceCallTimeoutMs }),
+    mailer: deps.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
+    logger,
+    rootDomain: config.rootDomain,
+    regions: deps.mongo.regions(),
+    eventsWritten: deps.eventsWritten ?? (() => undefined),
+    now,
+  };
+  const agencies = new AgencyUseCases(useCaseDeps);
+  const emailDomains = deps.emailDomains ?? new HttpEmailDomainProvider({ ...config.emailDomainProvider, timeoutMs: config.serviceCallTimeoutMs });
+  const routes = [
+    ...agencyRoutes(agencies),
+    ...domainRoutes(new DomainUseCases(useCaseDeps, agencies), new DnsInstructionsUseCases(useCaseDeps), new HostUseCases(useCaseDeps)),
+    ...emailDomainRoutes(new EmailDomainUseCases({ ...useCaseDeps, emailDomains }, agencies)),
+  ];
+  return { routes, access: new AgencyAccess(directory) };
+}
+
+export function buildApp(deps: AppDeps): Express {
+  const { routes, access } = routeTable(deps);
+  const router = serviceRouter<AgencyPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
+  return createApp({ name: 'agency-domain', logger: deps.logger, routes: router, readiness: deps.readiness });
+}
