@@ -1,0 +1,50 @@
+import type { Express } from 'express';
+import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
+import { HttpWorkspaceAccess, type WorkspaceAccess } from './clients/workspace-access';
+import type { BillingConfig } from './config';
+import { ledgerRoutes } from './routes/ledger-routes';
+import { BillingAccountStore } from './store/billing-accounts';
+import { CreditAccountStore } from './store/credit-accounts';
+import { CreditLogStore } from './store/credit-logs';
+import { BillingAccess, type BillingPolicy } from './usecases/access';
+import { EntitlementUseCases } from './usecases/entitlements';
+import { Ledger } from './usecases/ledger';
+
+export const OPENAPI_INFO = {
+  title: 'Billing service',
+  description: 'The credit ledger, plans, payments, add-ons, discounts, top-ups, auto-recharge and plan limits.',
+  tag: 'billing',
+};
+
+export interface AppDeps {
+  config: BillingConfig;
+  mongo: RegionalMongo;
+  logger: Logger;
+  /** default: the workspace service's POST /internal/access/check over HTTP */
+  workspaces?: WorkspaceAccess;
+  readiness?: ReadinessCheck[];
+  now?: () => Date;
+}
+
+export function createLedger(mongo: RegionalMongo, now: () => Date = () => new Date()): Ledger {
+  return new Ledger({ accounts: new CreditAccountStore(mongo), logs: new CreditLogStore(mongo), now });
+}
+
+/** The service's one assembly: use cases wired to their stores and clients, and the route table built from them. */
+export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[]; access: BillingAccess; ledger: Ledger } {
+  const now = deps.now ?? (() => new Date());
+  const ledger = createLedger(deps.mongo, now);
+  const billingAccounts = new BillingAccountStore(deps.mongo);
+  const entitlements = new EntitlementUseCases({ ledger, billingAccounts, now });
+  const workspaces =
+    deps.workspaces ??
+    new HttpWorkspaceAccess({ baseUrl: deps.config.workspaceServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs, logger: deps.logger });
+  const routes = [...ledgerRoutes(ledger, entitlements)];
+  return { routes, access: new BillingAccess(workspaces), ledger };
+}
+
+export function buildApp(deps: AppDeps): Express {
+  const { routes, access } = routeTable(deps);
+  const router = serviceRouter<BillingPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
+  return createApp({ name: 'billing', logger: deps.logger, routes: router, readiness: deps.readiness });
+}
