@@ -23,6 +23,7 @@ async function main() {
   results.push(...(await require('./agents').run()));
   results.push(...(await require('./cold-load').run()));
   results.push(...(await require('./store').run()));
+  results.push(...(await require('./billing').run()));
   let failed = 0;
   for (const r of results) {
     console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.value} (goal ${r.goal})`);

@@ -35,13 +35,17 @@ export class Ledger {
     let remaining = groups;
     for (let attempt = 1; remaining.length; attempt += 1) {
       if (attempt > MAX_ATTEMPTS) throw new Error(`credit accounts of partition ${partition} keep moving; giving up this batch`);
-      const accounts = await this.deps.accounts.findMany(region, remaining.map((group) => group[0]!.workspaceId));
+      // The log entries of the whole batch are written while the accounts are read: an entry
+      // written for an event the account already has is recognised as such by its position.
+      const [accounts, toApply] = await Promise.all([
+        this.deps.accounts.findMany(region, remaining.map((group) => group[0]!.workspaceId)),
+        this.writeLogs(region, remaining.flat()),
+      ]);
       const pending = remaining.map((group) => {
         const account = accounts.get(group[0]!.workspaceId);
         const applied = account?.offsets?.[String(partition)];
         return { workspaceId: group[0]!.workspaceId, applied, events: pendingAfter(group, applied) };
       });
-      const toApply = await this.writeLogs(region, pending.flatMap((p) => p.events));
       const now = this.deps.now();
       const moved: Consumption[][] = [];
       await Promise.all(
