@@ -23,8 +23,12 @@ import { LoginCodeStore } from '../../services/workspace/src/store/login-codes';
 import { RateLimiter } from '../../services/workspace/src/store/rate-limits';
 import { SessionStore } from '../../services/workspace/src/store/sessions';
 import { WorkspaceStore } from '../../services/workspace/src/store/workspaces';
+import { BillingAccountStore } from '../../services/billing/src/store/billing-accounts';
+import { INDEXES as BILLING_INDEXES } from '../../services/billing/src/store/collections';
+import { CreditAccountStore } from '../../services/billing/src/store/credit-accounts';
+import { CreditLogStore } from '../../services/billing/src/store/credit-logs';
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES];
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...BILLING_INDEXES];
 
 /** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
 function storeClassesOfEveryService(): string[] {
@@ -250,6 +254,22 @@ describe('every repository query uses an index on the local store', () => {
     await limits.take(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.exhausted(region, 'limit-1', { limit: 1, windowSeconds: 60 });
     await limits.reset(region, 'limit-1');
+
+    const creditAccounts = store('CreditAccountStore', new CreditAccountStore(mongo));
+    await creditAccounts.applyConsumptions(region, 'ws-1', 0, undefined, 5, -3, now);
+    await creditAccounts.applyConsumptions(region, 'ws-1', 0, 5, 9, -1, now);
+    await creditAccounts.applyGrant(region, 'ws-1', 'top-up:pi_1', 5000, now);
+    await creditAccounts.find(region, 'ws-1');
+    await creditAccounts.findMany(region, ['ws-1', 'ws-2']);
+
+    const creditLogs = store('CreditLogStore', new CreditLogStore(mongo));
+    await creditLogs.insertNew(region, [{ _id: 'event-1', workspaceId: 'ws-1', amount: 1, ts: 1, source: { partition: 0, offset: 1 } }]);
+    await creditLogs.sources(region, ['event-1']);
+
+    const billingAccounts = store('BillingAccountStore', new BillingAccountStore(mongo));
+    await billingAccounts.update(region, 'ws-1', { stripeSubscriptionId: 'sub_1' }, now);
+    await billingAccounts.find(region, 'ws-1');
+    await billingAccounts.findBySubscription(region, 'sub_1');
 
     // The outbox relay's claim and clean-up queries, on every collection that carries an outbox.
     const outboxCollections = INDEXES.filter(({ indexes }) => indexes.some((index) => index.name === 'outbox_pending')).map((spec) => spec.collection);

@@ -1,6 +1,17 @@
 import type { PlanKey } from '../constants/billing';
 import type { PlanLimits, SubscriptionData } from '../entities/billing';
-import { endpoint, type NoBody, type NoQuery, type SuccessResponse } from './endpoint';
+import type {
+  CancelSubscriptionRequest,
+  CheckDiscountCodeRequest,
+  CheckDiscountCodeResponse,
+  ConfirmSubscriptionPaymentRequest,
+  CreateSubscriptionRequest,
+  CreateSubscriptionResponse,
+  TopUpRequest,
+  UpsertPaymentMethodRequest,
+  WorkspaceBillingRequest,
+} from '../entities/billing-requests';
+import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 
 type UidParam = { uid: string };
 
@@ -44,4 +55,13 @@ export interface TopUpResponse extends SuccessResponse {
 export const BILLING_API = {
   getCreditBalance: endpoint<UidParam, NoQuery, NoBody, CreditBalanceResponse>()({ service: 'billing', operationId: 'getCreditBalance', method: 'get', path: '/credits/:uid' }),
   getEntitlements: endpoint<UidParam, NoQuery, NoBody, EntitlementsResponse>()({ service: 'billing', operationId: 'getEntitlements', method: 'get', path: '/internal/entitlements/:uid' }),
+  getUserData: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SubscriptionDataResponse>()({ service: 'billing', operationId: 'getUserData', method: 'post', path: '/stripe/get-user-data' }),
+  upsertPaymentMethod: endpoint<NoParams, NoQuery, UpsertPaymentMethodRequest, SuccessResponse & { message: string; customerId: string }>()({ service: 'billing', operationId: 'upsertPaymentMethod', method: 'post', path: '/stripe/upsert-payment-method' }),
+  createSubscription: endpoint<NoParams, NoQuery, CreateSubscriptionRequest, SuccessResponse & CreateSubscriptionResponse>()({ service: 'billing', operationId: 'createSubscription', method: 'post', path: '/stripe/create-subscription' }),
+  confirmSubscriptionPayment: endpoint<NoParams, NoQuery, ConfirmSubscriptionPaymentRequest, SuccessResponse & { status: string }>()({ service: 'billing', operationId: 'confirmSubscriptionPayment', method: 'post', path: '/stripe/confirm-subscription-payment' }),
+  topUpUsd: endpoint<NoParams, NoQuery, TopUpRequest, TopUpResponse>()({ service: 'billing', operationId: 'topUpUsd', method: 'post', path: '/stripe/top-up-usd' }),
+  checkDiscountCode: endpoint<NoParams, NoQuery, CheckDiscountCodeRequest, SuccessResponse & CheckDiscountCodeResponse>()({ service: 'billing', operationId: 'checkDiscountCode', method: 'post', path: '/stripe/check-discount-code' }),
+  cancelSubscription: endpoint<NoParams, NoQuery, CancelSubscriptionRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'cancelSubscription', method: 'post', path: '/stripe/cancel-subscription' }),
+  reactivateSubscription: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'reactivateSubscription', method: 'post', path: '/stripe/reactivate-subscription' }),
+  stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
 } as const;

@@ -106,3 +106,20 @@ export const ACCESS_MESSAGES = {
   gatewayOnly: 'Only the gateway may verify credentials.',
   unknownCredential: 'Unknown credential',
 } as const;
+
+/** Billing answers the spec does not word (ours), beside MESSAGES.billing (the spec's). */
+export const BILLING_API_MESSAGES = {
+  topUpFailed: 'Failed to top up balance',
+  toppedUp: 'Successfully topped up balance',
+  topUpNeedsPlan: 'You are on the free plan. Upgrade to Pay as you go to top up your balance.',
+  needsPaymentMethod: 'Please add a payment method first.',
+  paymentFailedWithStatus: (status: string) => `Payment failed with status: ${status}`,
+  subscriptionCancelled: 'Subscription cancelled successfully',
+  subscriptionReactivated: 'Subscription reactivated successfully',
+  cancelFailed: 'Error cancelling subscription',
+  reactivateFailed: 'Error reactivating subscription',
+  noSubscription: 'You have no active subscription.',
+  badSignature: 'Invalid Stripe signature',
+  agentLimitReached: (max: number) => `Your plan allows ${max} agents. Upgrade to Pay as you go to create more agents.`,
+  paymentInformationUpdated: 'Payment information updated successfully',
+} as const;

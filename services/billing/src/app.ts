@@ -1,14 +1,19 @@
 import type { Express } from 'express';
+import type Stripe from 'stripe';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
 import { HttpWorkspaceAccess, type WorkspaceAccess } from './clients/workspace-access';
 import type { BillingConfig } from './config';
+import { createStripe } from './clients/stripe';
 import { ledgerRoutes } from './routes/ledger-routes';
+import { stripeRoutes } from './routes/stripe-routes';
 import { BillingAccountStore } from './store/billing-accounts';
 import { CreditAccountStore } from './store/credit-accounts';
 import { CreditLogStore } from './store/credit-logs';
 import { BillingAccess, type BillingPolicy } from './usecases/access';
 import { EntitlementUseCases } from './usecases/entitlements';
 import { Ledger } from './usecases/ledger';
+import { PaymentUseCases } from './usecases/payments';
+import { WebhookUseCases } from './usecases/webhooks';
 
 export const OPENAPI_INFO = {
   title: 'Billing service',
@@ -22,6 +27,8 @@ export interface AppDeps {
   logger: Logger;
   /** default: the workspace service's POST /internal/access/check over HTTP */
   workspaces?: WorkspaceAccess;
+  /** default: the Stripe SDK on config.stripe */
+  stripe?: Stripe;
   readiness?: ReadinessCheck[];
   now?: () => Date;
 }
@@ -39,7 +46,10 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[];
   const workspaces =
     deps.workspaces ??
     new HttpWorkspaceAccess({ baseUrl: deps.config.workspaceServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs, logger: deps.logger });
-  const routes = [...ledgerRoutes(ledger, entitlements)];
+  const stripe = deps.stripe ?? createStripe(deps.config.stripe);
+  const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
+  const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
+  const routes = [...ledgerRoutes(ledger, entitlements), ...stripeRoutes(payments, webhooks)];
   return { routes, access: new BillingAccess(workspaces), ledger };
 }
 

@@ -23,7 +23,7 @@ const mounted: Record<string, RouteDescription[]> = {
     logger,
   }).routes,
   agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
-  billing: billingRoutes({ config: { platform: { internalSigningSecret: 'x' }, stripe: {} } as BillingConfig, mongo, logger }).routes,
+  billing: billingRoutes({ config: { platform: { internalSigningSecret: 'x' }, stripe: { apiBase: 'http://127.0.0.1', secretKey: 'x', webhookSecret: 'x' } } as BillingConfig, mongo, logger }).routes,
 };
 
 const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;

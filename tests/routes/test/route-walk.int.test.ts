@@ -14,14 +14,18 @@ import {
   agentIdentity,
   anonymous,
   gateway,
+  logger,
   repoRoot,
   snapshot,
   someone,
+  signedCaller,
   startAgentService,
   workspaceIdentity,
   type AgentService,
   type Caller,
 } from '@platform/test-support';
+import { buildApp as buildBillingApp, routeTable as billingRouteTable } from '../../../services/billing/src/app';
+import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
 
 /** Tenant A's resources, which the requests below name. */
 interface Fixture {
@@ -57,6 +61,17 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   generateCss: (a) => ({ body: { messages: [{ role: 'user', content: 'red' }], agentID: a.agentId } }),
   listCustomThemes: 'caller',
   createCustomTheme: 'caller',
+  getCreditBalance: (a) => ({ params: { uid: a.workspaceId } }),
+  getUserData: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
+  upsertPaymentMethod: (a) => ({
+    body: { paymentMethodId: 'pm_card_visa', userId: a.workspaceId, region: 'eu', email: 'owner@example.com', address: { line1: '1 Main St', city: 'Austin', postal_code: '78701', country: 'US', state: 'TX' } },
+  }),
+  createSubscription: (a) => ({ body: { planId: 'pay_as_you_go', userId: a.workspaceId, region: 'eu' } }),
+  confirmSubscriptionPayment: (a) => ({ body: { paymentIntentId: 'pi_1', subscriptionId: 'sub_1', userId: a.workspaceId, region: 'eu' } }),
+  topUpUsd: (a) => ({ body: { amount: 10, currency: 'usd', userId: a.workspaceId, region: 'eu' } }),
+  checkDiscountCode: (a) => ({ body: { discountCode: 'SPRING', userId: a.workspaceId, region: 'eu' } }),
+  cancelSubscription: (a) => ({ body: { reason: 'Too expensive', userId: a.workspaceId, region: 'eu' } }),
+  reactivateSubscription: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -89,6 +104,8 @@ describe('every route refuses callers without the identity it declares', () => {
       { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
       { name: 'agent', routes: h.routes, as: h.as },
     ];
+    const billingDeps = { config: { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
+    services.push({ name: 'billing', routes: billingRouteTable(billingDeps).routes, as: signedCaller(buildBillingApp(billingDeps), billingDeps.config.platform.internalSigningSecret) });
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;
     const member = someone('member');
@@ -123,6 +140,7 @@ describe('every route refuses callers without the identity it declares', () => {
         'agent listTemplates',
         'agent getFile',
         'agent listTranslateLanguages',
+        'billing stripeWebhook',
       ].sort(),
     );
   });

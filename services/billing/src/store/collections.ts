@@ -13,4 +13,6 @@ export const COLLECTION = {
 
 export const INDEXES: CollectionIndexes[] = [
   { collection: COLLECTION.creditLogs, indexes: [{ key: { workspaceId: 1, ts: -1 }, name: 'workspace_ts' }] },
+  // Stripe's subscription events name the subscription, not the workspace.
+  { collection: COLLECTION.billingAccounts, indexes: [{ key: { stripeSubscriptionId: 1 }, name: 'billing_by_subscription', sparse: true }] },
 ];

@@ -34,19 +34,4 @@ export class CreditLogStore {
     const found = await this.logs(region).find({ _id: { $in: ids } }, { projection: { source: 1 } }).toArray();
     return new Map(found.map((log) => [log._id, log.source]));
   }
-
-  async find(region: Region, filter: { workspaceId: string; from: number; to: number; agentId?: string }, page = 0, pageSize = 50): Promise<StoredCreditLog[]> {
-    return this.logs(region)
-      .find({ workspaceId: filter.workspaceId, ts: { $gte: filter.from, $lte: filter.to }, ...(filter.agentId ? { agentId: filter.agentId } : {}) })
-      .sort({ ts: -1 })
-      .skip(page * pageSize)
-      .limit(pageSize)
-      .toArray();
-  }
-
-  async all(region: Region, filter: { workspaceId: string; from: number; to: number; agentId?: string }): Promise<StoredCreditLog[]> {
-    return this.logs(region)
-      .find({ workspaceId: filter.workspaceId, ts: { $gte: filter.from, $lte: filter.to }, ...(filter.agentId ? { agentId: filter.agentId } : {}) })
-      .toArray();
-  }
 }

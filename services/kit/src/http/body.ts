@@ -16,6 +16,7 @@ export interface BodyLimit {
 // Every body byte read is hashed, so gatewayContext can check the body the gateway signed.
 const digest = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
   (req as express.Request).bodySha256 = createHash('sha256').update(buf).digest('hex');
+  (req as express.Request).rawBody = buf;
 };
 
 const isJson = (req: IncomingMessage) => Boolean(express.request.is.call(req as express.Request, ['application/json', 'application/*+json']));
