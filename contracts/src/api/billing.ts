@@ -55,6 +55,8 @@ export interface TopUpResponse extends SuccessResponse {
 export const BILLING_API = {
   getCreditBalance: endpoint<UidParam, NoQuery, NoBody, CreditBalanceResponse>()({ service: 'billing', operationId: 'getCreditBalance', method: 'get', path: '/credits/:uid' }),
   getEntitlements: endpoint<UidParam, NoQuery, NoBody, EntitlementsResponse>()({ service: 'billing', operationId: 'getEntitlements', method: 'get', path: '/internal/entitlements/:uid' }),
+  /** Services and operators only: sets a workspace's plan without a payment (enterprise deals are made by sales). */
+  setPlan: endpoint<UidParam, NoQuery, { plan: PlanKey }, SuccessResponse>()({ service: 'billing', operationId: 'setPlan', method: 'post', path: '/internal/plans/:uid' }),
   getUserData: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SubscriptionDataResponse>()({ service: 'billing', operationId: 'getUserData', method: 'post', path: '/stripe/get-user-data' }),
   upsertPaymentMethod: endpoint<NoParams, NoQuery, UpsertPaymentMethodRequest, SuccessResponse & { message: string; customerId: string }>()({ service: 'billing', operationId: 'upsertPaymentMethod', method: 'post', path: '/stripe/upsert-payment-method' }),
   createSubscription: endpoint<NoParams, NoQuery, CreateSubscriptionRequest, SuccessResponse & CreateSubscriptionResponse>()({ service: 'billing', operationId: 'createSubscription', method: 'post', path: '/stripe/create-subscription' }),

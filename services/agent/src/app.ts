@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { UPLOAD } from '@platform/contracts';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
 import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace-directory';
 import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
@@ -44,6 +45,8 @@ export interface AppDeps {
   logger: Logger;
   /** default: the workspace service's POST /internal/access/check over HTTP */
   directory?: WorkspaceDirectory;
+  /** default: billing's plan limits over HTTP when config.billingServiceUrl is set */
+  planLimits?: PlanLimits;
   /** default: GridFS in each regional database (bucket 'uploads') */
   files?: FileStorage;
   /** default: the OpenAI-compatible client built from config.llm */
@@ -64,6 +67,11 @@ export function defaultDirectory(config: AgentConfig, logger: Logger): Workspace
   });
 }
 
+function defaultPlanLimits(config: AgentConfig, logger: Logger): PlanLimits | undefined {
+  if (!config.billingServiceUrl) return undefined;
+  return new HttpPlanLimits({ baseUrl: config.billingServiceUrl, signingSecret: config.platform.internalSigningSecret, timeoutMs: config.serviceCallTimeoutMs, logger });
+}
+
 /** The service's one assembly: use cases wired to their stores and clients, the route table built from them, and its authoriser. */
 export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: AgentAccess } {
   const now = deps.now ?? (() => new Date());
@@ -71,6 +79,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
   const useCaseDeps: UseCaseDeps = {
     ...stores,
     directory: deps.directory ?? defaultDirectory(deps.config, deps.logger),
+    planLimits: deps.planLimits ?? defaultPlanLimits(deps.config, deps.logger),
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
     now,

@@ -49,7 +49,7 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[];
   const stripe = deps.stripe ?? createStripe(deps.config.stripe);
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
-  const routes = [...ledgerRoutes(ledger, entitlements), ...stripeRoutes(payments, webhooks)];
+  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts), ...stripeRoutes(payments, webhooks)];
   return { routes, access: new BillingAccess(workspaces), ledger };
 }
 

@@ -82,6 +82,14 @@ describe('workspace billing against stripe-mock', () => {
     expect((await entitlements(uid)).balance).toBe(0);
   });
 
+  it('lets operators put a workspace on enterprise (contact sales), and nobody else', async () => {
+    const uid = newWorkspaceUid();
+    await h.asWorkspace(uid).post(`/internal/plans/${uid}`, { plan: 'enterprise' }).expect(403);
+    await h.asGateway().post(`/internal/plans/${uid}`, { plan: 'gold' }).expect(400);
+    await h.asGateway().post(`/internal/plans/${uid}`, { plan: 'enterprise' }).expect(200);
+    expect((await h.asGateway().get(`/internal/entitlements/${uid}`).expect(200)).body.data).toMatchObject({ plan: 'enterprise', limits: { maxAgents: UNLIMITED } });
+  });
+
   describe('webhooks', () => {
     const event = (type: string, object: object, id = `evt_${newWorkspaceUid()}`) => ({ id, object: 'event', type, api_version: '2025-02-24.acacia', created: Math.floor(Date.now() / 1000), data: { object } });
 

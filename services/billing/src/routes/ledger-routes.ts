@@ -1,13 +1,14 @@
 import Joi from 'joi';
-import { BILLING_API, documentId, routeOf, type ResponseOf } from '@platform/contracts';
+import { BILLING_API, PLAN_KEYS, documentId, routeOf, type ResponseOf } from '@platform/contracts';
 import type { RouteSpec } from '@platform/kit';
+import type { BillingAccountStore } from '../store/billing-accounts';
 import type { BillingPolicy } from '../usecases/access';
 import type { EntitlementUseCases } from '../usecases/entitlements';
 import type { Ledger } from '../usecases/ledger';
 
 const uidParams = Joi.object({ uid: documentId().required() });
 
-export function ledgerRoutes(ledger: Ledger, entitlements: EntitlementUseCases): RouteSpec<BillingPolicy>[] {
+export function ledgerRoutes(ledger: Ledger, entitlements: EntitlementUseCases, billingAccounts: BillingAccountStore): RouteSpec<BillingPolicy>[] {
   return [
     {
       ...routeOf(BILLING_API.getCreditBalance),
@@ -30,6 +31,18 @@ export function ledgerRoutes(ledger: Ledger, entitlements: EntitlementUseCases):
       failures: [400, 403],
       handler: async (req, res) => {
         res.json({ success: true, data: await entitlements.of(req.region, req.params.uid!) } satisfies ResponseOf<typeof BILLING_API.getEntitlements>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.setPlan),
+      summary: "Services and operators only: sets a workspace's plan without a payment (enterprise is contact-sales)",
+      access: 'gateway',
+      schemas: { params: uidParams, body: Joi.object({ plan: Joi.string().valid(...PLAN_KEYS).required() }) },
+      success: { status: 200, description: '{success}' },
+      failures: [400, 403],
+      handler: async (req, res) => {
+        await billingAccounts.update(req.region, req.params.uid!, { plan: req.body.plan, status: 'active' }, new Date());
+        res.json({ success: true } satisfies ResponseOf<typeof BILLING_API.setPlan>);
       },
     },
   ];
