@@ -1,6 +1,7 @@
 import type { PlanKey } from '../constants/billing';
 import type { PlanLimits, SubscriptionData } from '../entities/billing';
 import type {
+  AutoBillingRequest,
   CancelSubscriptionRequest,
   CheckDiscountCodeRequest,
   CheckDiscountCodeResponse,
@@ -65,5 +66,6 @@ export const BILLING_API = {
   checkDiscountCode: endpoint<NoParams, NoQuery, CheckDiscountCodeRequest, SuccessResponse & CheckDiscountCodeResponse>()({ service: 'billing', operationId: 'checkDiscountCode', method: 'post', path: '/stripe/check-discount-code' }),
   cancelSubscription: endpoint<NoParams, NoQuery, CancelSubscriptionRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'cancelSubscription', method: 'post', path: '/stripe/cancel-subscription' }),
   reactivateSubscription: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'reactivateSubscription', method: 'post', path: '/stripe/reactivate-subscription' }),
+  saveAutoBilling: endpoint<NoParams, NoQuery, AutoBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'saveAutoBilling', method: 'post', path: '/stripe/auto-billing' }),
   stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
 } as const;

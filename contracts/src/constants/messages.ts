@@ -77,6 +77,7 @@ export const MESSAGES = {
   billing: {
     topUpMinimum: 'Minimum amount',
     autoRechargeOnFreePlan: 'You are on the free plan. You cannot enable auto-recharge.',
+    autochargeSaved: 'Autocharge settings saved!',
     addressIncomplete: 'Please complete all required address fields',
     discountCodeRequired: 'Please enter a discount code',
     discountCodeInvalid: 'Invalid discount code',

@@ -12,6 +12,7 @@ import { CreditLogStore } from './store/credit-logs';
 import { BillingAccess, type BillingPolicy } from './usecases/access';
 import { EntitlementUseCases } from './usecases/entitlements';
 import { Ledger } from './usecases/ledger';
+import { AutoRechargeUseCases } from './usecases/auto-recharge';
 import { PaymentUseCases } from './usecases/payments';
 import { WebhookUseCases } from './usecases/webhooks';
 
@@ -38,7 +39,7 @@ export function createLedger(mongo: RegionalMongo, now: () => Date = () => new D
 }
 
 /** The service's one assembly: use cases wired to their stores and clients, and the route table built from them. */
-export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[]; access: BillingAccess; ledger: Ledger } {
+export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[]; access: BillingAccess; ledger: Ledger; autoRecharge: AutoRechargeUseCases } {
   const now = deps.now ?? (() => new Date());
   const ledger = createLedger(deps.mongo, now);
   const billingAccounts = new BillingAccountStore(deps.mongo);
@@ -49,12 +50,13 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[];
   const stripe = deps.stripe ?? createStripe(deps.config.stripe);
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
-  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts), ...stripeRoutes(payments, webhooks)];
-  return { routes, access: new BillingAccess(workspaces), ledger };
+  const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
+  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts), ...stripeRoutes(payments, webhooks, autoRecharge)];
+  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge };
 }
 
-export function buildApp(deps: AppDeps): Express {
-  const { routes, access } = routeTable(deps);
+export function buildApp(deps: AppDeps, assembled: ReturnType<typeof routeTable> = routeTable(deps)): Express {
+  const { routes, access } = assembled;
   const router = serviceRouter<BillingPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
   return createApp({ name: 'billing', logger: deps.logger, routes: router, readiness: deps.readiness });
 }

@@ -55,3 +55,22 @@ describe('plan limits', () => {
     expect(whitelabelEntitlement({}, undefined, 3000)).toEqual({ entitled: false, via: null });
   });
 });
+
+describe('auto-recharge rule', () => {
+  const { rechargeDue, chargeMonth } = jest.requireActual('../src/domain/auto-recharge') as typeof import('../src/domain/auto-recharge');
+  const now = new Date('2026-11-22T10:00:00Z');
+  it('recharges below the threshold only when on, within the monthly limit (0: no limit)', () => {
+    const on = { automaticBilling: true, autochargeCreditThreshold: 500, autochargeCreditAmount: 10, monthlyChargeLimit: 25 };
+    expect(rechargeDue(on, 499, now)).toBe(10);
+    expect(rechargeDue(on, 500, now)).toBe(0);
+    expect(rechargeDue({ ...on, automaticBilling: false }, 0, now)).toBe(0);
+    expect(rechargeDue({ ...on, rechargedUsd: { [chargeMonth(now)]: 15 } }, 0, now)).toBe(10);
+    expect(rechargeDue({ ...on, rechargedUsd: { [chargeMonth(now)]: 20 } }, 0, now)).toBe(0);
+    expect(rechargeDue({ ...on, rechargedUsd: { '2026-10': 25 } }, 0, now)).toBe(10);
+    expect(rechargeDue({ ...on, monthlyChargeLimit: 0, rechargedUsd: { [chargeMonth(now)]: 10_000 } }, 0, now)).toBe(10);
+  });
+  it('defaults the limit to 100 a month', () => {
+    expect(rechargeDue({ automaticBilling: true, rechargedUsd: { [chargeMonth(now)]: 95 } }, 0, now)).toBe(5);
+    expect(rechargeDue({ automaticBilling: true, rechargedUsd: { [chargeMonth(now)]: 96 } }, 0, now)).toBe(0);
+  });
+});

@@ -72,6 +72,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   checkDiscountCode: (a) => ({ body: { discountCode: 'SPRING', userId: a.workspaceId, region: 'eu' } }),
   cancelSubscription: (a) => ({ body: { reason: 'Too expensive', userId: a.workspaceId, region: 'eu' } }),
   reactivateSubscription: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
+  saveAutoBilling: (a) => ({ body: { uid: a.workspaceId, autoBilling: false } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [

@@ -1,5 +1,5 @@
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { TOPICS, dlqTopic, eventSchema } from '@platform/contracts';
+import { TOPICS, dlqTopic, eventSchema, type Region } from '@platform/contracts';
 import type { Logger } from '@platform/kit';
 import type { Consumption } from '../domain/ledger';
 import type { Ledger } from '../usecases/ledger';
@@ -23,7 +23,17 @@ export function toConsumption(message: KafkaMessage, partition: number): Consump
  * offsets are committed only after the ledger has written them into the accounts, so a crash
  * replays at most the uncommitted tail, which the accounts' recorded offsets skip.
  */
-export async function startCreditConsumer(options: { kafka: Kafka; producer: Producer; ledger: Ledger; logger: Logger; groupId: string; topic: string; partitionsConcurrently?: number }): Promise<Consumer> {
+export async function startCreditConsumer(options: {
+  kafka: Kafka;
+  producer: Producer;
+  ledger: Ledger;
+  logger: Logger;
+  groupId: string;
+  topic: string;
+  partitionsConcurrently?: number;
+  /** Runs once a batch is applied, per region with the workspaces it touched (auto-recharge). */
+  afterApply?: (region: Region, workspaceIds: string[]) => Promise<void>;
+}): Promise<Consumer> {
   const log = options.logger.child({ component: 'credit-consumer' });
   const consumer = options.kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false, maxBytesPerPartition: 4 * 1024 * 1024 });
   await consumer.connect();
@@ -48,6 +58,11 @@ export async function startCreditConsumer(options: { kafka: Kafka; producer: Pro
       resolveOffset(batch.lastOffset());
       await heartbeat();
       await commitOffsetsIfNecessary();
+      if (options.afterApply) {
+        for (const region of new Set(consumptions.map((c) => c.region))) {
+          await options.afterApply(region, [...new Set(consumptions.filter((c) => c.region === region).map((c) => c.workspaceId))]);
+        }
+      }
     },
   });
   return consumer;

@@ -3,6 +3,8 @@ import type { Request } from 'express';
 import {
   BILLING_API,
   BILLING_API_MESSAGES,
+  MESSAGES,
+  autoBillingRequestSchema,
   cancelSubscriptionRequestSchema,
   checkDiscountCodeRequestSchema,
   confirmSubscriptionPaymentRequestSchema,
@@ -15,6 +17,7 @@ import {
 } from '@platform/contracts';
 import { badRequest, type RouteSpec } from '@platform/kit';
 import type { BillingPolicy } from '../usecases/access';
+import type { AutoRechargeUseCases } from '../usecases/auto-recharge';
 import type { PaymentUseCases } from '../usecases/payments';
 import type { WebhookUseCases } from '../usecases/webhooks';
 
@@ -25,7 +28,7 @@ const namedWorkspace = (req: Request) => {
 };
 const WORKSPACE_FAILURES = [400, 401, 402, 403, 404];
 
-export function stripeRoutes(payments: PaymentUseCases, webhooks: WebhookUseCases): RouteSpec<BillingPolicy>[] {
+export function stripeRoutes(payments: PaymentUseCases, webhooks: WebhookUseCases, autoRecharge: AutoRechargeUseCases): RouteSpec<BillingPolicy>[] {
   return [
     {
       ...routeOf(BILLING_API.getUserData),
@@ -125,6 +128,19 @@ export function stripeRoutes(payments: PaymentUseCases, webhooks: WebhookUseCase
       handler: async (req, res, { workspaceId }) => {
         await payments.reactivate(req.region, workspaceId);
         res.json({ success: true, message: BILLING_API_MESSAGES.subscriptionReactivated } satisfies ResponseOf<typeof BILLING_API.reactivateSubscription>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.saveAutoBilling),
+      access: 'member',
+      workspace: (req) => ({ workspaceId: req.body.uid }),
+      failures: WORKSPACE_FAILURES,
+      summary: 'The auto-billing mutation: automatic recharge on or off, threshold, amount and monthly limit (refused on the free plan)',
+      schemas: { body: autoBillingRequestSchema },
+      success: { status: 200, description: '{success, message}' },
+      handler: async (req, res) => {
+        await autoRecharge.save(req.region, req.body);
+        res.json({ success: true, message: MESSAGES.billing.autochargeSaved } satisfies ResponseOf<typeof BILLING_API.saveAutoBilling>);
       },
     },
     {

@@ -17,6 +17,17 @@ export interface BillingAccount {
   /** ms since epoch */
   whitelabelTrialEndsAt?: number;
   countryCode?: string;
+  /** auto-recharge: on, below `autochargeCreditThreshold` credits charge `autochargeCreditAmount` USD, at most `monthlyChargeLimit` USD a month (0: no limit) */
+  automaticBilling?: boolean;
+  autochargeCreditThreshold?: number;
+  autochargeCreditAmount?: number;
+  monthlyChargeLimit?: number;
+  /** the recharge being charged (its key is the Stripe idempotency key), absent when none */
+  rechargeInFlight?: { key: string; at: Date };
+  /** recharges started so far: the next recharge's key is built from it */
+  rechargeCount?: number;
+  /** USD charged by auto-recharge per month (`YYYY-MM`) */
+  rechargedUsd?: Record<string, number>;
   updatedAt?: Date;
 }
 
@@ -34,6 +45,27 @@ export class BillingAccountStore {
   async update(region: Region, workspaceId: string, set: Partial<Omit<BillingAccount, '_id'>>, now: Date): Promise<BillingAccount> {
     await this.accounts(region).updateOne({ _id: workspaceId }, { $set: { ...set, updatedAt: now }, $setOnInsert: set.plan ? {} : { plan: 'free' } } as never, { upsert: true });
     return this.find(region, workspaceId);
+  }
+
+  /** Claims the next recharge: false when one is in flight (not older than `staleBefore`) or another claim won. */
+  async claimRecharge(region: Region, workspaceId: string, seen: BillingAccount, key: string, now: Date, staleBefore: Date): Promise<boolean> {
+    const result = await this.accounts(region).updateOne(
+      {
+        _id: workspaceId,
+        rechargeCount: seen.rechargeCount ?? { $exists: false },
+        $or: [{ rechargeInFlight: { $exists: false } }, { 'rechargeInFlight.at': { $lt: staleBefore } }],
+      } as never,
+      { $set: { rechargeInFlight: { key, at: now }, rechargeCount: (seen.rechargeCount ?? 0) + 1, updatedAt: now } } as never,
+    );
+    return result.modifiedCount === 1;
+  }
+
+  /** Ends the recharge `key`, counting `chargedUsd` in its month. */
+  async finishRecharge(region: Region, workspaceId: string, key: string, month: string, chargedUsd: number, now: Date): Promise<void> {
+    await this.accounts(region).updateOne(
+      { _id: workspaceId, 'rechargeInFlight.key': key } as never,
+      { $unset: { rechargeInFlight: '' }, $inc: { [`rechargedUsd.${month}`]: chargedUsd }, $set: { updatedAt: now } } as never,
+    );
   }
 
   async findBySubscription(region: Region, subscriptionId: string): Promise<BillingAccount | null> {

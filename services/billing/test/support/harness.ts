@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Region } from '@platform/contracts';
 import type { RegionalMongo } from '@platform/kit';
 import { anonymous, dropAll, gateway, freshMongo, logger, signedCaller, workspaceIdentity, type Caller } from '@platform/test-support';
-import { buildApp, createLedger } from '../../src/app';
+import { buildApp, routeTable } from '../../src/app';
 import { loadConfig, type BillingConfig } from '../../src/config';
 import { INDEXES } from '../../src/store/collections';
 import type { Ledger } from '../../src/usecases/ledger';
@@ -24,18 +24,21 @@ export interface BillingHarness {
 }
 
 /** The billing app in-process on fresh databases, talking to stripe-mock (STRIPE_API_BASE); nobody is a member by session. */
-export async function startBilling(): Promise<BillingHarness> {
+export async function startBilling(options: { stripe?: Stripe } = {}): Promise<BillingHarness & { assembled: ReturnType<typeof routeTable> }> {
   const config = loadConfig();
   const mongo = await freshMongo();
   await mongo.ensureIndexes(INDEXES);
-  const app = buildApp({ config, mongo, logger, workspaces: { isMember: async () => false } });
+  const deps = { config, mongo, logger, workspaces: { isMember: async () => false }, stripe: options.stripe };
+  const assembled = routeTable(deps);
+  const app = buildApp(deps, assembled);
   const as = signedCaller(app, config.platform.internalSigningSecret);
   const stripe = new Stripe(config.stripe.secretKey);
   return {
     app,
     mongo,
     config,
-    ledger: createLedger(mongo),
+    ledger: assembled.ledger,
+    assembled,
     asWorkspace: (uid, region = 'eu') => as(workspaceIdentity(uid, region), region),
     anonymous: () => as(anonymous),
     asGateway: () => as(gateway),
