@@ -1,6 +1,9 @@
 import type { PlanKey } from '../constants/billing';
 import type { PlanLimits, SubscriptionData } from '../entities/billing';
 import type {
+  AddAddonsRequest,
+  AddonKeysRequest,
+  AddonStatusResponse,
   AutoBillingRequest,
   CancelSubscriptionRequest,
   CheckDiscountCodeRequest,
@@ -66,6 +69,10 @@ export const BILLING_API = {
   checkDiscountCode: endpoint<NoParams, NoQuery, CheckDiscountCodeRequest, SuccessResponse & CheckDiscountCodeResponse>()({ service: 'billing', operationId: 'checkDiscountCode', method: 'post', path: '/stripe/check-discount-code' }),
   cancelSubscription: endpoint<NoParams, NoQuery, CancelSubscriptionRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'cancelSubscription', method: 'post', path: '/stripe/cancel-subscription' }),
   reactivateSubscription: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'reactivateSubscription', method: 'post', path: '/stripe/reactivate-subscription' }),
+  checkAddonStatus: endpoint<NoParams, NoQuery, AddonKeysRequest, SuccessResponse & AddonStatusResponse>()({ service: 'billing', operationId: 'checkAddonStatus', method: 'post', path: '/stripe/check-addon-status' }),
+  addAddons: endpoint<NoParams, NoQuery, AddAddonsRequest, SuccessResponse & { message: string; errors?: string[] }>()({ service: 'billing', operationId: 'addAddons', method: 'post', path: '/stripe/add-addon-to-subscription' }),
+  removeAddons: endpoint<NoParams, NoQuery, AddonKeysRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'removeAddons', method: 'post', path: '/stripe/remove-addon-from-subscription' }),
+  activateWhitelabelTrial: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string; trialEndsAt: number }>()({ service: 'billing', operationId: 'activateWhitelabelTrial', method: 'post', path: '/stripe/activate-whitelabel-trial' }),
   saveAutoBilling: endpoint<NoParams, NoQuery, AutoBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'saveAutoBilling', method: 'post', path: '/stripe/auto-billing' }),
   stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
 } as const;

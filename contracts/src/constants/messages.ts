@@ -123,4 +123,8 @@ export const BILLING_API_MESSAGES = {
   badSignature: 'Invalid Stripe signature',
   agentLimitReached: (max: number) => `Your plan allows ${max} agents. Upgrade to Pay as you go to create more agents.`,
   paymentInformationUpdated: 'Payment information updated successfully',
+  addonsUpdated: 'Addons updated successfully',
+  someAddonsFailed: 'Some addons could not be processed',
+  whitelabelTrialUsed: 'Your whitelabel trial has already been used.',
+  whitelabelTrialStarted: 'Your 14-day whitelabel trial has started.',
 } as const;

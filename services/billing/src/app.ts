@@ -12,6 +12,7 @@ import { CreditLogStore } from './store/credit-logs';
 import { BillingAccess, type BillingPolicy } from './usecases/access';
 import { EntitlementUseCases } from './usecases/entitlements';
 import { Ledger } from './usecases/ledger';
+import { AddonUseCases } from './usecases/addons';
 import { AutoRechargeUseCases } from './usecases/auto-recharge';
 import { PaymentUseCases } from './usecases/payments';
 import { WebhookUseCases } from './usecases/webhooks';
@@ -51,7 +52,7 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[];
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
-  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts), ...stripeRoutes(payments, webhooks, autoRecharge)];
+  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }))];
   return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge };
 }
 

@@ -90,6 +90,32 @@ describe('workspace billing against stripe-mock', () => {
     expect((await h.asGateway().get(`/internal/entitlements/${uid}`).expect(200)).body.data).toMatchObject({ plan: 'enterprise', limits: { maxAgents: UNLIMITED } });
   });
 
+  it('adds and removes add-ons only on a subscription, and they raise the plan limits', async () => {
+    const free = newWorkspaceUid();
+    const refused = await h.asWorkspace(free).post('/stripe/add-addon-to-subscription', { userId: free, region: 'eu', addons: [{ addonId: 'workspace-seat', quantity: 1 }] }).expect(402);
+    expect(refused.body.message).toBe('You need an active subscription to add addons');
+    await h.asWorkspace(free).post('/stripe/add-addon-to-subscription', { userId: free, region: 'eu', addons: [{ addonId: 'whitelabel-new', quantity: 2 }] }).expect(400);
+
+    const uid = await subscribed();
+    const added = await h.asWorkspace(uid).post('/stripe/add-addon-to-subscription', { userId: uid, region: 'eu', addons: [{ addonId: 'workspace-seat', quantity: 3 }, { addonId: 'whitelabel-new', quantity: 1 }] }).expect(200);
+    expect(added.body.message).toBe('Addons updated successfully');
+    const status = await h.asWorkspace(uid).post('/stripe/check-addon-status', { userId: uid, region: 'eu', addonKeys: ['workspace-seat', 'client_seat'] }).expect(200);
+    expect(status.body).toMatchObject({ hasSubscription: true, addons: [{ addonKey: 'workspace-seat', hasAddon: true, quantity: 3 }, { addonKey: 'client_seat', hasAddon: false, quantity: 0 }] });
+    const granted = (await h.asGateway().get(`/internal/entitlements/${uid}`).expect(200)).body.data;
+    expect(granted).toMatchObject({ limits: { workspaceSeats: 5 }, whitelabel: { entitled: true, via: 'addon' } });
+
+    await h.asWorkspace(uid).post('/stripe/remove-addon-from-subscription', { userId: uid, region: 'eu', addonKeys: ['whitelabel-new'] }).expect(200);
+    expect((await h.asGateway().get(`/internal/entitlements/${uid}`).expect(200)).body.data.whitelabel).toEqual({ entitled: false, via: null });
+  });
+
+  it('starts the 14-day whitelabel trial once, which entitles whitelabel', async () => {
+    const uid = newWorkspaceUid();
+    const started = await h.asWorkspace(uid).post('/stripe/activate-whitelabel-trial', { userId: uid, region: 'eu' }).expect(200);
+    expect(started.body.trialEndsAt - Date.now()).toBeGreaterThan(14 * 24 * 3600 * 1000 - 60_000);
+    expect((await h.asGateway().get(`/internal/entitlements/${uid}`).expect(200)).body.data.whitelabel).toEqual({ entitled: true, via: 'trial', trialEndsAt: started.body.trialEndsAt });
+    await h.asWorkspace(uid).post('/stripe/activate-whitelabel-trial', { userId: uid, region: 'eu' }).expect(409);
+  });
+
   describe('webhooks', () => {
     const event = (type: string, object: object, id = `evt_${newWorkspaceUid()}`) => ({ id, object: 'event', type, api_version: '2025-02-24.acacia', created: Math.floor(Date.now() / 1000), data: { object } });
 

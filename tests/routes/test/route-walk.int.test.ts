@@ -73,6 +73,10 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   cancelSubscription: (a) => ({ body: { reason: 'Too expensive', userId: a.workspaceId, region: 'eu' } }),
   reactivateSubscription: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
   saveAutoBilling: (a) => ({ body: { uid: a.workspaceId, autoBilling: false } }),
+  checkAddonStatus: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addonKeys: ['workspace-seat'] } }),
+  addAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addons: [{ addonId: 'workspace-seat', quantity: 1 }] } }),
+  removeAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addonKeys: ['workspace-seat'] } }),
+  activateWhitelabelTrial: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [

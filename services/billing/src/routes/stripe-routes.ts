@@ -4,6 +4,8 @@ import {
   BILLING_API,
   BILLING_API_MESSAGES,
   MESSAGES,
+  addAddonsRequestSchema,
+  addonKeysRequestSchema,
   autoBillingRequestSchema,
   cancelSubscriptionRequestSchema,
   checkDiscountCodeRequestSchema,
@@ -17,6 +19,7 @@ import {
 } from '@platform/contracts';
 import { badRequest, type RouteSpec } from '@platform/kit';
 import type { BillingPolicy } from '../usecases/access';
+import type { AddonUseCases } from '../usecases/addons';
 import type { AutoRechargeUseCases } from '../usecases/auto-recharge';
 import type { PaymentUseCases } from '../usecases/payments';
 import type { WebhookUseCases } from '../usecases/webhooks';
@@ -28,7 +31,7 @@ const namedWorkspace = (req: Request) => {
 };
 const WORKSPACE_FAILURES = [400, 401, 402, 403, 404];
 
-export function stripeRoutes(payments: PaymentUseCases, webhooks: WebhookUseCases, autoRecharge: AutoRechargeUseCases): RouteSpec<BillingPolicy>[] {
+export function stripeRoutes(payments: PaymentUseCases, webhooks: WebhookUseCases, autoRecharge: AutoRechargeUseCases, addons: AddonUseCases): RouteSpec<BillingPolicy>[] {
   return [
     {
       ...routeOf(BILLING_API.getUserData),
@@ -128,6 +131,58 @@ export function stripeRoutes(payments: PaymentUseCases, webhooks: WebhookUseCase
       handler: async (req, res, { workspaceId }) => {
         await payments.reactivate(req.region, workspaceId);
         res.json({ success: true, message: BILLING_API_MESSAGES.subscriptionReactivated } satisfies ResponseOf<typeof BILLING_API.reactivateSubscription>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.checkAddonStatus),
+      access: 'member',
+      workspace: namedWorkspace,
+      failures: WORKSPACE_FAILURES,
+      summary: 'Whether the workspace has a subscription, and each add-on asked for with its quantity',
+      schemas: { body: addonKeysRequestSchema },
+      success: { status: 200, description: '{success, hasSubscription, addons: [{addonKey, hasAddon, quantity}]}' },
+      handler: async (req, res, { workspaceId }) => {
+        res.json({ success: true, ...(await addons.status(req.region, workspaceId, req.body.addonKeys)) } satisfies ResponseOf<typeof BILLING_API.checkAddonStatus>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.addAddons),
+      access: 'member',
+      workspace: namedWorkspace,
+      failures: WORKSPACE_FAILURES,
+      summary: 'Sets add-on quantities on the subscription (0 to 10, whitelabel 0 or 1), billed from the next cycle',
+      schemas: { body: addAddonsRequestSchema },
+      success: { status: 200, description: '{success, message, errors?}' },
+      handler: async (req, res, { workspaceId }) => {
+        const { errors } = await addons.add(req.region, workspaceId, req.body);
+        const message = errors.length ? BILLING_API_MESSAGES.someAddonsFailed : BILLING_API_MESSAGES.addonsUpdated;
+        res.json({ success: true, message, ...(errors.length ? { errors } : {}) } satisfies ResponseOf<typeof BILLING_API.addAddons>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.removeAddons),
+      access: 'member',
+      workspace: namedWorkspace,
+      failures: WORKSPACE_FAILURES,
+      summary: 'Removes add-ons from the subscription',
+      schemas: { body: addonKeysRequestSchema },
+      success: { status: 200, description: '{success, message}' },
+      handler: async (req, res, { workspaceId }) => {
+        await addons.remove(req.region, workspaceId, req.body.addonKeys);
+        res.json({ success: true, message: BILLING_API_MESSAGES.addonsUpdated } satisfies ResponseOf<typeof BILLING_API.removeAddons>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.activateWhitelabelTrial),
+      access: 'member',
+      workspace: namedWorkspace,
+      failures: [...WORKSPACE_FAILURES, 409],
+      summary: 'stripe.activateWhitelabelTrial: 14 days of whitelabel, once per workspace',
+      schemas: { body: workspaceBillingRequestSchema },
+      success: { status: 200, description: '{success, message, trialEndsAt}' },
+      handler: async (req, res, { workspaceId }) => {
+        const { trialEndsAt } = await addons.activateWhitelabelTrial(req.region, workspaceId);
+        res.json({ success: true, message: BILLING_API_MESSAGES.whitelabelTrialStarted, trialEndsAt } satisfies ResponseOf<typeof BILLING_API.activateWhitelabelTrial>);
       },
     },
     {

@@ -1,4 +1,4 @@
-import type { PlanKey, Region, SubscriptionStatus } from '@platform/contracts';
+import type { AddonKey, PlanKey, Region, SubscriptionStatus } from '@platform/contracts';
 import type { RegionalMongo } from '@platform/kit';
 import type { AddonQuantities } from '../domain/plan-limits';
 import { COLLECTION } from './collections';
@@ -14,6 +14,8 @@ export interface BillingAccount {
   currentPeriodEnd?: number;
   cancelAtPeriodEnd?: boolean;
   addons?: AddonQuantities;
+  /** the Stripe subscription item of each add-on */
+  addonItems?: Partial<Record<AddonKey, string>>;
   /** ms since epoch */
   whitelabelTrialEndsAt?: number;
   countryCode?: string;
