@@ -1,4 +1,4 @@
-import type { PlanKey } from '../constants/billing';
+import type { Currency, PlanKey } from '../constants/billing';
 import type { PlanLimits, SubscriptionData } from '../entities/billing';
 import type {
   AddAddonsRequest,
@@ -27,6 +27,27 @@ export interface CreditBalance {
 }
 export interface CreditBalanceResponse extends SuccessResponse {
   data: CreditBalance;
+}
+
+/** The billing page's Current Plan panel and Automatic Recharge card. */
+export interface BillingOverview {
+  plan: PlanKey;
+  /** the subscription's status; absent on the free plan */
+  status?: string;
+  /** true while a cancelled subscription runs to its period end */
+  cancels: boolean;
+  /** unix seconds: the next billing date, or when a cancelling subscription ends */
+  periodEnd?: number;
+  /** credits */
+  balance: number;
+  /** the balance in USD at the base per-credit cost */
+  usdBalance: number;
+  currency: Currency;
+  taxDescription: string;
+  autoRecharge: { enabled: boolean; threshold: number; amount: number; monthlyChargeLimit: number };
+}
+export interface BillingOverviewResponse extends SuccessResponse {
+  data: BillingOverview;
 }
 
 /** Whitelabel: the add-on, or the 14-day trial while it runs. */
@@ -58,6 +79,7 @@ export interface TopUpResponse extends SuccessResponse {
 /** The billing service's endpoints; the spec's paths are below /api/billing. */
 export const BILLING_API = {
   getCreditBalance: endpoint<UidParam, NoQuery, NoBody, CreditBalanceResponse>()({ service: 'billing', operationId: 'getCreditBalance', method: 'get', path: '/credits/:uid' }),
+  getBillingOverview: endpoint<UidParam, NoQuery, NoBody, BillingOverviewResponse>()({ service: 'billing', operationId: 'getBillingOverview', method: 'get', path: '/overview/:uid' }),
   getEntitlements: endpoint<UidParam, NoQuery, NoBody, EntitlementsResponse>()({ service: 'billing', operationId: 'getEntitlements', method: 'get', path: '/internal/entitlements/:uid' }),
   /** Services and operators only: sets a workspace's plan without a payment (enterprise deals are made by sales). */
   setPlan: endpoint<UidParam, NoQuery, { plan: PlanKey }, SuccessResponse>()({ service: 'billing', operationId: 'setPlan', method: 'post', path: '/internal/plans/:uid' }),

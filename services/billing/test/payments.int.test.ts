@@ -66,6 +66,8 @@ describe('workspace billing against stripe-mock', () => {
 
     const other = await h.asWorkspace(uid).post('/stripe/cancel-subscription', { reason: 'Other', userId: uid, region: 'eu' }).expect(400);
     expect(other.body.success).toBe(false);
+    const overview = (await h.asWorkspace(uid).get(`/overview/${uid}`).expect(200)).body.data;
+    expect(overview).toMatchObject({ plan: 'pay_as_you_go', status: 'active', cancels: false, balance: 0, usdBalance: 0, currency: 'EUR', taxDescription: 'EU Tax (DE 27%)', autoRecharge: { enabled: false, monthlyChargeLimit: 100 } });
     const cancelled = await h.asWorkspace(uid).post('/stripe/cancel-subscription', { reason: 'Other', otherReason: 'Moving on', userId: uid, region: 'eu' }).expect(200);
     expect(cancelled.body.message).toBe('Subscription cancelled successfully');
     expect(await plan(uid)).toMatchObject({ cancelAtPeriodEnd: true, plan: 'pay_as_you_go' });

@@ -10,13 +10,12 @@ import { AgentEditorProvider, useAgentEditor } from '../contexts/agent-editor-co
 import { AppLayout } from './AppLayout';
 import { AppPlaceholderPage } from './AppPlaceholderPage';
 import { ALL_NAV_ITEMS } from '../side-nav/nav-structure';
-import { WorkspaceProvider } from '../contexts/workspace-context';
+import { WorkspaceProvider, useWorkspace } from '../contexts/workspace-context';
 import { isRegion } from '../contexts/workspace-selection';
 
 /** Pages whose content arrives with later issues, keyed by their path under /app/{region}. */
 const PLACEHOLDER_PAGES = [
   ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
-  { path: '/account/billing', title: 'Billing' },
   { path: '/prototype', title: 'Demo' },
   { path: '/c/*', title: 'Custom tab' },
   { path: '/render/:agentId/iframe', title: 'Agent preview' },
@@ -25,6 +24,12 @@ const PLACEHOLDER_PAGES = [
 // The agent area (forms, validation, search) and the New Agent drawer load on first use.
 const AgentArea = lazy(() => import('../agent-area/AgentArea'));
 const NewAgentDrawer = lazy(() => import('../agents/NewAgentDrawer'));
+
+/** The billing remote, for the selected workspace. */
+function BillingRoute() {
+  const { region, workspace } = useWorkspace();
+  return workspace ? <RemoteApp name="billing" region={region} workspaceId={workspace.uid} /> : null;
+}
 
 /** The agent area's skeleton while its code loads (the area shows its own until the agent is there). */
 function AgentAreaFallback() {
@@ -74,6 +79,7 @@ export default function AppRoutes() {
           />
           <Route path="agency/*" element={<Titled title="Agency"><RemoteApp name="agency_settings" screen="agency" /></Titled>} />
           <Route path="clients/*" element={<Titled title="Clients"><RemoteApp name="agency_settings" screen="clients" /></Titled>} />
+          <Route path="account/billing" element={<Titled title="Billing"><BillingRoute /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route key={page.path} path={page.path.slice(1)} element={<Titled title={page.title}><AppPlaceholderPage title={page.title} /></Titled>} />
           ))}

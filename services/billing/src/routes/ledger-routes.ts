@@ -23,6 +23,18 @@ export function ledgerRoutes(ledger: Ledger, entitlements: EntitlementUseCases, 
       },
     },
     {
+      ...routeOf(BILLING_API.getBillingOverview),
+      summary: 'The billing page: plan, status, period end, balance in credits and USD, currency and tax, auto-recharge settings',
+      access: 'member',
+      schemas: { params: uidParams },
+      workspace: (req) => ({ workspaceId: req.params.uid }),
+      success: { status: 200, description: '{success, data: BillingOverview}' },
+      failures: [400, 401, 403],
+      handler: async (req, res, { workspaceId }) => {
+        res.json({ success: true, data: await entitlements.overview(req.region, workspaceId) } satisfies ResponseOf<typeof BILLING_API.getBillingOverview>);
+      },
+    },
+    {
       ...routeOf(BILLING_API.getEntitlements),
       summary: 'Services only: balance, plan, plan limits and whitelabel entitlement of a workspace',
       access: 'gateway',
