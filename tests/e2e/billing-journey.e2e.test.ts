@@ -84,12 +84,13 @@ describe('billing journey', () => {
   });
 
   it('saves auto-recharge, cancels with a reason (red banner) and reactivates', async () => {
-    await page.getByTestId('auto-recharge').getByRole('switch').check({ force: true });
+    await page.getByTestId('auto-recharge').getByText('Recharge automatically').click();
+    await page.getByRole('textbox', { name: 'Monthly charge limit' }).waitFor();
     await page.getByTestId('auto-recharge').getByRole('button', { name: 'Save' }).click();
     await page.getByText('Autocharge settings saved!').first().waitFor();
 
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
-    await page.getByLabel('Reason').click();
+    await page.getByRole('textbox', { name: 'Reason' }).click();
     await page.getByRole('option', { name: 'Other' }).click();
     const confirm = page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription' });
     expect(await confirm.isDisabled()).toBe(true);
