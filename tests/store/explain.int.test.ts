@@ -265,6 +265,8 @@ describe('every repository query uses an index on the local store', () => {
     const creditLogs = store('CreditLogStore', new CreditLogStore(mongo));
     await creditLogs.insertNew(region, [{ _id: 'event-1', workspaceId: 'ws-1', amount: 1, ts: 1, source: { partition: 0, offset: 1 } }]);
     await creditLogs.sources(region, ['event-1']);
+    await creditLogs.inRange(region, { workspaceId: 'ws-1', from: 0, to: 10, agentId: 'agent-1' }, 100);
+    await creditLogs.inRange(region, { workspaceId: 'ws-1', from: 0, to: 10 }, 100);
 
     const billingAccounts = store('BillingAccountStore', new BillingAccountStore(mongo));
     await billingAccounts.update(region, 'ws-1', { stripeSubscriptionId: 'sub_1' }, now);

@@ -1,5 +1,6 @@
 import type { Currency, PlanKey } from '../constants/billing';
 import type { PlanLimits, SubscriptionData } from '../entities/billing';
+import type { UsageReport } from '../entities/credits';
 import type {
   AddAddonsRequest,
   AddonKeysRequest,
@@ -80,6 +81,7 @@ export interface TopUpResponse extends SuccessResponse {
 export const BILLING_API = {
   getCreditBalance: endpoint<UidParam, NoQuery, NoBody, CreditBalanceResponse>()({ service: 'billing', operationId: 'getCreditBalance', method: 'get', path: '/credits/:uid' }),
   getBillingOverview: endpoint<UidParam, NoQuery, NoBody, BillingOverviewResponse>()({ service: 'billing', operationId: 'getBillingOverview', method: 'get', path: '/overview/:uid' }),
+  getUsageReport: endpoint<UidParam, { start: string; end: string; agent_id?: string; logsPage?: string }, NoBody, SuccessResponse & { data: UsageReport }>()({ service: 'billing', operationId: 'getUsageReport', method: 'get', path: '/usage/:uid' }),
   getEntitlements: endpoint<UidParam, NoQuery, NoBody, EntitlementsResponse>()({ service: 'billing', operationId: 'getEntitlements', method: 'get', path: '/internal/entitlements/:uid' }),
   /** Services and operators only: sets a workspace's plan without a payment (enterprise deals are made by sales). */
   setPlan: endpoint<UidParam, NoQuery, { plan: PlanKey }, SuccessResponse>()({ service: 'billing', operationId: 'setPlan', method: 'post', path: '/internal/plans/:uid' }),

@@ -35,14 +35,15 @@ export interface AppDeps {
   now?: () => Date;
 }
 
-export function createLedger(mongo: RegionalMongo, now: () => Date = () => new Date()): Ledger {
-  return new Ledger({ accounts: new CreditAccountStore(mongo), logs: new CreditLogStore(mongo), now });
+export function createLedger(mongo: RegionalMongo, now: () => Date = () => new Date(), logs = new CreditLogStore(mongo)): Ledger {
+  return new Ledger({ accounts: new CreditAccountStore(mongo), logs, now });
 }
 
 /** The service's one assembly: use cases wired to their stores and clients, and the route table built from them. */
 export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[]; access: BillingAccess; ledger: Ledger; autoRecharge: AutoRechargeUseCases } {
   const now = deps.now ?? (() => new Date());
-  const ledger = createLedger(deps.mongo, now);
+  const logs = new CreditLogStore(deps.mongo);
+  const ledger = createLedger(deps.mongo, now, logs);
   const billingAccounts = new BillingAccountStore(deps.mongo);
   const entitlements = new EntitlementUseCases({ ledger, billingAccounts, now });
   const workspaces =
@@ -52,7 +53,7 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[];
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
-  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }))];
+  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts, logs), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }))];
   return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge };
 }
 

@@ -66,5 +66,9 @@ describe('auto-recharge', () => {
     expect(await balance(uid)).toBe(900);
     const logs = await h.mongo.collection('eu', 'credit_logs').countDocuments({ workspaceId: uid, logMessage: 'Auto-recharge' } as never);
     expect(logs).toBe(2);
+    const usage = (await h.asWorkspace(uid).get(`/usage/${uid}?start=0&end=${Date.now() + 1000}&logsPage=0`).expect(200)).body.data;
+    expect(usage.keyMetrics).toMatchObject({ creditsCharged: 1500 + 50_000, creditsConsumed: 400 + 200 + 25_000 + 25_000 });
+    expect(usage.logs).toHaveLength(7);
+    expect(usage.charts['credits-usage-global'].type).toBe('line');
   });
 });

@@ -63,6 +63,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   createCustomTheme: 'caller',
   getCreditBalance: (a) => ({ params: { uid: a.workspaceId } }),
   getBillingOverview: (a) => ({ params: { uid: a.workspaceId } }),
+  getUsageReport: (a) => ({ params: { uid: a.workspaceId }, query: { start: '0', end: '1000', logsPage: '0' } }),
   getUserData: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
   upsertPaymentMethod: (a) => ({
     body: { paymentMethodId: 'pm_card_visa', userId: a.workspaceId, region: 'eu', email: 'owner@example.com', address: { line1: '1 Main St', city: 'Austin', postal_code: '78701', country: 'US', state: 'TX' } },

@@ -34,4 +34,13 @@ export class CreditLogStore {
     const found = await this.logs(region).find({ _id: { $in: ids } }, { projection: { source: 1 } }).toArray();
     return new Map(found.map((log) => [log._id, log.source]));
   }
+
+  /** A workspace's entries over a range (optionally one agent's), at most `limit`, newest first. */
+  async inRange(region: Region, query: { workspaceId: string; from: number; to: number; agentId?: string }, limit: number): Promise<StoredCreditLog[]> {
+    return this.logs(region)
+      .find({ workspaceId: query.workspaceId, ts: { $gte: query.from, $lte: query.to }, ...(query.agentId ? { agentId: query.agentId } : {}) })
+      .sort({ ts: -1 })
+      .limit(limit)
+      .toArray();
+  }
 }
