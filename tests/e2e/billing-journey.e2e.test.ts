@@ -8,7 +8,8 @@
  * until Reactivate.
  */
 import type { Browser, Page } from 'playwright-core';
-import { BILLING_API_MESSAGES, newAgentDraft } from '@platform/contracts';
+import { BILLING_API_MESSAGES, TOPICS, makeEvent, newAgentDraft } from '@platform/contracts';
+import { testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 describe('billing journey', () => {
@@ -16,6 +17,7 @@ describe('billing journey', () => {
   let page: Page;
   let region = 'eu';
   let uid = '';
+  let agentId = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -47,11 +49,39 @@ describe('billing journey', () => {
     expect(await page.getByTestId('pricing-widget').textContent()).toContain('Free plan');
     await screenshot(page, 'billing-free');
 
-    expect((await createAgent('One')).status()).toBe(200);
+    const first = await createAgent('One');
+    expect(first.status()).toBe(200);
+    agentId = ((await first.json()) as { agent: { ID: string } }).agent.ID;
     expect((await createAgent('Two')).status()).toBe(200);
     const third = await createAgent('Three');
     expect(third.status()).toBe(402);
     expect(await third.json()).toMatchObject({ success: false, message: BILLING_API_MESSAGES.agentLimitReached(2), upgrade: { planId: 'pay_as_you_go' } });
+  });
+
+  it('applies the runtime\'s consumptions to the balance: below 500 credits the upgrade prompt shows, and the usage charts show them', async () => {
+    const opening = (await (await page.request.get(`/api/${region}/billing/credits/${uid}`)).json()).data.balance as number;
+    const consumptions = [0.5, 0.3, 0.2].map((share) =>
+      makeEvent('credits.consumed', {
+        region: region as 'eu',
+        workspaceId: uid,
+        data: { amount: Math.round((opening - 300) * share), ts: Date.now(), direction: 'decrease', causedBy: 'agent', agentId, featureKey: 'chat', model: 'gpt-4o-mini', inputTokens: 120, outputTokens: 80 },
+      }),
+    );
+    const producer = testKafka().producer();
+    await producer.connect();
+    // The first one twice: a redelivery is applied once.
+    await producer.send({ topic: TOPICS.creditConsumption.name, messages: [...consumptions, consumptions[0]!].map((e) => ({ key: uid, value: JSON.stringify(e) })) });
+    await producer.disconnect();
+    await waitFor(async () => (await (await page.request.get(`/api/${region}/billing/credits/${uid}`)).json()).data.balance === 300, 30_000, 200);
+
+    await page.goto(`/app/${region}/agents`);
+    await page.getByTestId('upgrade-prompt').waitFor();
+    await page.goto(`/app/${region}/account/billing`);
+    await page.getByTestId('usage-report').waitFor();
+    expect(await page.getByTestId('credits-consumed').textContent()).toBe((opening - 300).toFixed(1));
+    await page.getByTestId('llm-tokens-usage').locator('.recharts-bar-rectangle').first().waitFor();
+    await page.getByTestId('usage-report').scrollIntoViewIfNeeded();
+    await screenshot(page, 'billing-usage');
   });
 
   it('after subscribing shows Pro with its status and next billing date, and allows the third agent', async () => {

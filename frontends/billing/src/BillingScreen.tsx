@@ -13,6 +13,7 @@ import {
   type CancellationReason,
   type Region,
 } from '@platform/contracts';
+import { UsageCharts } from './UsageCharts';
 import { Alert, Badge, Button, Group, Modal, NumberInput, PageHeader, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, callApi, notify, type RemoteProps } from '@platform/ui';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
@@ -35,6 +36,7 @@ export function BillingScreen({ region, workspaceId }: RemoteProps['billing']) {
         <Stack gap="md">
           <CurrentPlan overview={overview.data} region={region} workspaceId={workspaceId} onChange={refresh} />
           <AutomaticRecharge overview={overview.data} region={region} workspaceId={workspaceId} onChange={refresh} />
+          <UsageCharts region={region} workspaceId={workspaceId} />
         </Stack>
       )}
     </div>

@@ -1,17 +1,13 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { BILLING_API, DEFAULT_PLAN_LIMITS, PLANS } from '@platform/contracts';
-import { Button, Paper, Text, callApi } from '@platform/ui';
+import { DEFAULT_PLAN_LIMITS, PLANS } from '@platform/contracts';
+import { Button, Paper, Text } from '@platform/ui';
+import { useBillingOverview } from '../billing/use-billing-overview';
 import { useWorkspace } from '../contexts/workspace-context';
 
 /** Current plan at a glance (billing's overview of the selected workspace) with the way to the billing page. */
 export function PricingWidget() {
-  const { region, workspace } = useWorkspace();
-  const overview = useQuery({
-    queryKey: ['billing-overview', region, workspace?.uid],
-    queryFn: () => callApi(BILLING_API.getBillingOverview, { region, params: { uid: workspace!.uid } }).then((r) => r.data),
-    enabled: Boolean(workspace),
-  });
+  const { region } = useWorkspace();
+  const overview = useBillingOverview();
   const plan = overview.data?.plan ?? 'free';
   return (
     <Paper withBorder p="xs" radius="md" data-testid="pricing-widget">
