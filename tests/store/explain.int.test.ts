@@ -272,6 +272,7 @@ describe('every repository query uses an index on the local store', () => {
     await billingAccounts.update(region, 'ws-1', { stripeSubscriptionId: 'sub_1' }, now);
     await billingAccounts.find(region, 'ws-1');
     await billingAccounts.findBySubscription(region, 'sub_1');
+    await billingAccounts.withAutoRecharge(region, ['ws-1', 'ws-2']);
     await billingAccounts.claimRecharge(region, 'ws-1', { _id: 'ws-1', plan: 'pay_as_you_go' }, 'recharge:1', now, now);
     await billingAccounts.finishRecharge(region, 'ws-1', 'recharge:1', '2026-11', 5, now);
 

@@ -49,6 +49,12 @@ export class BillingAccountStore {
     return this.find(region, workspaceId);
   }
 
+  /** Which of these workspaces have auto-recharge on (one query per batch of consumptions). */
+  async withAutoRecharge(region: Region, workspaceIds: string[]): Promise<string[]> {
+    const found = await this.accounts(region).find({ _id: { $in: workspaceIds }, automaticBilling: true }, { projection: { _id: 1 } }).toArray();
+    return found.map((account) => account._id);
+  }
+
   /** Claims the next recharge: false when one is in flight (not older than `staleBefore`) or another claim won. */
   async claimRecharge(region: Region, workspaceId: string, seen: BillingAccount, key: string, now: Date, staleBefore: Date): Promise<boolean> {
     const result = await this.accounts(region).updateOne(

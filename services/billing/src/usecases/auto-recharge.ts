@@ -46,7 +46,8 @@ export class AutoRechargeUseCases {
 
   /** Runs after balances changed; a failure is logged, never thrown (the ledger has applied already). */
   async check(region: Region, workspaceIds: string[]): Promise<void> {
-    await Promise.all(workspaceIds.map((uid) => this.recharge(region, uid).catch((err) => this.deps.logger.warn({ err, uid }, 'auto-recharge failed'))));
+    const candidates = await this.deps.billingAccounts.withAutoRecharge(region, workspaceIds);
+    await Promise.all(candidates.map((uid) => this.recharge(region, uid).catch((err) => this.deps.logger.warn({ err, uid }, 'auto-recharge failed'))));
   }
 
   /** Charges once if due; answers the credits added (0 when nothing was due or the charge failed). */
