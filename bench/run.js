@@ -25,6 +25,7 @@ async function main() {
   results.push(...(await require('./store').run()));
   results.push(...(await require('./runtime').run()));
   results.push(...(await require('./webhooks').run()));
+  results.push(...(await require('./billing').run()));
   let failed = 0;
   for (const r of results) {
     console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.value} (goal ${r.goal})`);

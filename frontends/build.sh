@@ -5,11 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MODE="${FRONTEND_MODE:-production}"
-for pkg in ui agency-settings client-dashboard shell widget; do
+for pkg in ui agency-settings client-dashboard billing shell widget; do
   echo "frontends: type-checking $pkg"
   npx tsc -p "frontends/$pkg/tsconfig.json" --noEmit
 done
-for pkg in agency-settings client-dashboard shell; do
+for pkg in agency-settings client-dashboard billing shell; do
   echo "frontends: building $pkg ($MODE)"
   (cd "frontends/$pkg" && npx webpack --mode "$MODE")
 done

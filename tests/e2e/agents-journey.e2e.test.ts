@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_TEMPLATE_CATEGORIES } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { artifactsDir, baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { artifactsDir, baseUrl, launchBrowser, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\/(nodes|overview)\?showDebugger=true/;
 
@@ -65,6 +65,8 @@ describe('agents journey', () => {
     await passOnboarding(page);
     await page.waitForURL(/\/app\/(eu|na)\/agents/);
     region = /\/app\/(eu|na)\//.exec(page.url())![1];
+    // The journey creates more agents than the free plan's 2.
+    await putOwnWorkspaceOnPlan(page, region, 'enterprise');
     await page.getByTestId('agents-empty').waitFor();
     await page.getByTestId('empty-new-agent').click();
     await drawer(page).getByText('Create a new AI agent.').waitFor();

@@ -31,11 +31,16 @@ import { TelegramBotStore } from '../../services/channels/src/store/telegram-bot
 import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-numbers';
 import { MetaPageStore } from '../../services/channels/src/store/meta-pages';
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES];
 import { AgencyStore } from '../../services/agency-domain/src/store/agencies';
 import { INDEXES as AGENCY_INDEXES } from '../../services/agency-domain/src/store/collections';
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...AGENCY_INDEXES];
+import { BillingAccountStore } from '../../services/billing/src/store/billing-accounts';
+import { INDEXES as BILLING_INDEXES } from '../../services/billing/src/store/collections';
+import { CreditAccountStore } from '../../services/billing/src/store/credit-accounts';
+import { CreditLogStore } from '../../services/billing/src/store/credit-logs';
+
+
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES, ...AGENCY_INDEXES, ...BILLING_INDEXES];
 
 /** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
 function storeClassesOfEveryService(): string[] {
@@ -322,6 +327,26 @@ describe('every repository query uses an index on the local store', () => {
     await agencies.byVerifiedHost(region, 'b.localhost');
     await agencies.remindDns(region, { agencyId: 'agency-1', domain: 'a.localhost' });
     await agencies.retire(region, ['agency-1'], 'deleted-ws-1');
+    const creditAccounts = store('CreditAccountStore', new CreditAccountStore(mongo));
+    await creditAccounts.applyConsumptions(region, 'ws-1', 0, undefined, 5, -3, now);
+    await creditAccounts.applyConsumptions(region, 'ws-1', 0, 5, 9, -1, now);
+    await creditAccounts.applyGrant(region, 'ws-1', 'top-up:pi_1', 5000, now);
+    await creditAccounts.find(region, 'ws-1');
+    await creditAccounts.findMany(region, ['ws-1', 'ws-2']);
+
+    const creditLogs = store('CreditLogStore', new CreditLogStore(mongo));
+    await creditLogs.insertNew(region, [{ _id: 'event-1', workspaceId: 'ws-1', amount: 1, ts: 1, source: { partition: 0, offset: 1 } }]);
+    await creditLogs.sources(region, ['event-1']);
+    await creditLogs.inRange(region, { workspaceId: 'ws-1', from: 0, to: 10, agentId: 'agent-1' }, 100);
+    await creditLogs.inRange(region, { workspaceId: 'ws-1', from: 0, to: 10 }, 100);
+
+    const billingAccounts = store('BillingAccountStore', new BillingAccountStore(mongo));
+    await billingAccounts.update(region, 'ws-1', { stripeSubscriptionId: 'sub_1' }, now);
+    await billingAccounts.find(region, 'ws-1');
+    await billingAccounts.findBySubscription(region, 'sub_1');
+    await billingAccounts.withAutoRecharge(region, ['ws-1', 'ws-2']);
+    await billingAccounts.claimRecharge(region, 'ws-1', { _id: 'ws-1', plan: 'pay_as_you_go' }, 'recharge:1', now, now);
+    await billingAccounts.finishRecharge(region, 'ws-1', 'recharge:1', '2026-11', 5, now);
 
     // The outbox relay's claim and clean-up queries, on every collection that carries an outbox.
     const outboxCollections = INDEXES.filter(({ indexes }) => indexes.some((index) => index.name === 'outbox_pending')).map((spec) => spec.collection);

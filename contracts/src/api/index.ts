@@ -3,8 +3,10 @@ export * from './workspace';
 export * from './agent';
 export * from './channels';
 export * from './agency';
+export * from './billing';
 
 import { AGENT_API } from './agent';
+import { BILLING_API } from './billing';
 import type { Endpoint } from './endpoint';
 import { WORKSPACE_API } from './workspace';
 import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } from './channels';
@@ -19,4 +21,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(META_PAGES_API),
   ...Object.values(WORKSPACE_CHANNELS_API),
   ...Object.values(AGENCY_API),
+  ...Object.values(BILLING_API),
 ];

@@ -103,6 +103,7 @@ export const MESSAGES = {
   billing: {
     topUpMinimum: 'Minimum amount',
     autoRechargeOnFreePlan: 'You are on the free plan. You cannot enable auto-recharge.',
+    autochargeSaved: 'Autocharge settings saved!',
     addressIncomplete: 'Please complete all required address fields',
     discountCodeRequired: 'Please enter a discount code',
     discountCodeInvalid: 'Invalid discount code',
@@ -146,4 +147,25 @@ export const RUNTIME_MESSAGES = {
   /** Too many widget messages from this visitor or to this agent. */
   tooManyMessages: 'Too many messages, please wait a moment and try again.',
   conversationNotFound: 'Conversation not found',
+};
+
+/** Billing answers the spec does not word (ours), beside MESSAGES.billing (the spec's). */
+export const BILLING_API_MESSAGES = {
+  topUpFailed: 'Failed to top up balance',
+  toppedUp: 'Successfully topped up balance',
+  topUpNeedsPlan: 'You are on the free plan. Upgrade to Pay as you go to top up your balance.',
+  needsPaymentMethod: 'Please add a payment method first.',
+  paymentFailedWithStatus: (status: string) => `Payment failed with status: ${status}`,
+  subscriptionCancelled: 'Subscription cancelled successfully',
+  subscriptionReactivated: 'Subscription reactivated successfully',
+  cancelFailed: 'Error cancelling subscription',
+  reactivateFailed: 'Error reactivating subscription',
+  noSubscription: 'You have no active subscription.',
+  badSignature: 'Invalid Stripe signature',
+  agentLimitReached: (max: number) => `Your plan allows ${max} agents. Upgrade to Pay as you go to create more agents.`,
+  paymentInformationUpdated: 'Payment information updated successfully',
+  addonsUpdated: 'Addons updated successfully',
+  someAddonsFailed: 'Some addons could not be processed',
+  whitelabelTrialUsed: 'Your whitelabel trial has already been used.',
+  whitelabelTrialStarted: 'Your 14-day whitelabel trial has started.',
 } as const;

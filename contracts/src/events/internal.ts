@@ -92,11 +92,14 @@ export interface WorkspaceCreatedData {
   uid: string;
   email: string;
   workspaceName: string;
+  /** the credits the workspace starts with: the opening balance of its credit account (billing, ADR 0014) */
+  loadTokens?: number;
 }
 export const workspaceCreatedDataSchema = Joi.object<WorkspaceCreatedData, true>({
   uid: documentId().required(),
   email: email().required(),
   workspaceName: name().required(),
+  loadTokens: Joi.number().min(0),
 });
 
 /** workspace.updated: which fields changed (the values stay in the workspace service). */

@@ -33,7 +33,7 @@ export function loadConfig(): AgencyDomainConfig {
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     rootDomain: env('AGENCY_ROOT_DOMAIN', 'localhost').toLowerCase(),
     domainProvider: {
-      baseUrl: base('DOMAIN_PROVIDER_API_BASE', 'http://127.0.0.1:4110'),
+      baseUrl: base('DOMAIN_PROVIDER_API_BASE', 'http://127.0.0.1:4140'),
       token: env('DOMAIN_PROVIDER_TOKEN', 'sandbox'),
       project: env('DOMAIN_PROVIDER_PROJECT', 'platform'),
     },

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { UPLOAD } from '@platform/contracts';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { MemoryStore } from 'express-rate-limit';
+import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
 import { HttpWorkspaceDirectory, type CreditBalance, type WorkspaceDirectory } from './clients/workspace-directory';
 import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
@@ -49,13 +50,15 @@ export interface AppDeps {
   logger: Logger;
   /** default: the workspace service's POST /internal/access/check over HTTP */
   directory?: WorkspaceDirectory;
+  /** default: billing's plan limits over HTTP when config.billingServiceUrl is set */
+  planLimits?: PlanLimits;
   /** default: GridFS in each regional database (bucket 'uploads') */
   files?: FileStorage;
   /** default: the OpenAI-compatible client built from config.llm */
   chat?: ChatClient;
   /** default: the OpenAI-compatible client built from config.llm (the runtime streams) */
   llm?: StreamingChatClient;
-  /** default: the workspace directory (loadTokens of the workspace) */
+  /** default: billing's balance when SERVICE_URL_BILLING is set, else the workspace's loadTokens */
   credits?: CreditBalance;
   readiness?: ReadinessCheck[];
   /** Nudges the outbox relay after writes that queued events. */
@@ -91,12 +94,23 @@ export function conversationRuntime(deps: AppDeps, credits: CreditBalance): Conv
   });
 }
 
+/** Billing's ledger owns the balance (ADR 0014); without a billing service, the workspace's loadTokens. */
+export function defaultCredits(config: AgentConfig, logger: Logger): CreditBalance {
+  return defaultPlanLimits(config, logger) ?? defaultDirectory(config, logger);
+}
+
+function defaultPlanLimits(config: AgentConfig, logger: Logger): HttpPlanLimits | undefined {
+  if (!config.billingServiceUrl) return undefined;
+  return new HttpPlanLimits({ baseUrl: config.billingServiceUrl, signingSecret: config.platform.internalSigningSecret, timeoutMs: config.serviceCallTimeoutMs, logger });
+}
+
 /** The service's one assembly: use cases wired to their stores and clients, the route table built from them, and its authoriser. */
 export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: AgentAccess } {
   const now = deps.now ?? (() => new Date());
   const stores = protectedStores(deps.mongo, deps.config.channelCredentialsKey);
   const directory = deps.directory ?? defaultDirectory(deps.config, deps.logger);
-  const credits = deps.credits ?? (directory instanceof HttpWorkspaceDirectory ? directory : defaultDirectory(deps.config, deps.logger));
+  const planLimits = deps.planLimits ?? defaultPlanLimits(deps.config, deps.logger);
+  const credits = deps.credits ?? (planLimits instanceof HttpPlanLimits ? planLimits : directory instanceof HttpWorkspaceDirectory ? directory : defaultCredits(deps.config, deps.logger));
   const { windowMs, perAgent, perVisitor } = deps.config.widgetRateLimit;
   const runtime = new RuntimeUseCases({
     agents: stores.agents,
@@ -107,6 +121,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
   const useCaseDeps: UseCaseDeps = {
     ...stores,
     directory,
+    planLimits,
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
     now,

@@ -8,6 +8,8 @@ export interface AgentConfig {
   channelCredentialsKey: string;
   /** Where the workspace service answers POST /internal/access/check. */
   workspaceServiceUrl: string;
+  /** Where billing publishes plan limits (SERVICE_URL_BILLING); empty: agent limits are not enforced. */
+  billingServiceUrl: string;
   /** Timeout of calls to other services. */
   serviceCallTimeoutMs: number;
   /** How long a membership answer is reused: yes answers, and no answers (shorter, so a new member gets in fast). */
@@ -32,6 +34,7 @@ export function loadConfig(): AgentConfig {
     platform: platformConfig(),
     channelCredentialsKey: secretEnv('CHANNEL_CREDENTIALS_KEY'),
     workspaceServiceUrl: env('SERVICE_URL_WORKSPACE', 'http://127.0.0.1:4001').replace(/\/+$/, ''),
+    billingServiceUrl: env('SERVICE_URL_BILLING', '').replace(/\/+$/, ''),
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     accessCache: {
       ttlMs: int('ACCESS_CACHE_TTL_MS', 10_000),

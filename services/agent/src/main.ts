@@ -1,5 +1,5 @@
 import { serve, startPlatform } from '@platform/kit';
-import { buildApp, conversationRuntime, defaultDirectory } from './app';
+import { buildApp, conversationRuntime, defaultCredits } from './app';
 import { keepConsumingChannelMessages } from './events/channel-messages';
 import { CONVERSATION_COLLECTIONS } from './store/conversations';
 import { protectedStores } from './store/sealed-stores';
@@ -22,7 +22,7 @@ async function main() {
     mongo,
     logger,
     agents: protectedStores(mongo, config.channelCredentialsKey).agents,
-    runtime: conversationRuntime(deps, defaultDirectory(config, logger)),
+    runtime: conversationRuntime(deps, defaultCredits(config, logger)),
   });
   await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), () => channelMessages.stop(), platform.close] });
 }

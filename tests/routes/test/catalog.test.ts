@@ -13,6 +13,8 @@ import { loadConfig as loadChannelsConfig } from '../../../services/channels/src
 import type { WorkspaceConfig } from '../../../services/workspace/src/config';
 import { routeTable as agencyDomainRoutes } from '../../../services/agency-domain/src/app';
 import { loadConfig as loadAgencyDomainConfig } from '../../../services/agency-domain/src/config';
+import { routeTable as billingRoutes } from '../../../services/billing/src/app';
+import type { BillingConfig } from '../../../services/billing/src/config';
 
 // Tables are only built, never served: stores stay unused.
 const logger = createLogger('test', 'silent');
@@ -27,6 +29,7 @@ const mounted: Record<string, RouteDescription[]> = {
   agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
   channels: channelsRoutes({ config: loadChannelsConfig(), mongo, logger, producer: {} as never }).routes,
   'agency-domain': agencyDomainRoutes({ config: loadAgencyDomainConfig(), mongo: { regions: () => [] } as unknown as RegionalMongo, logger }).routes,
+  billing: billingRoutes({ config: { platform: { internalSigningSecret: 'x' }, stripe: { apiBase: 'http://127.0.0.1', secretKey: 'x', webhookSecret: 'x' } } as BillingConfig, mongo, logger }).routes,
 };
 
 const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;

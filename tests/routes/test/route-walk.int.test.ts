@@ -14,9 +14,11 @@ import {
   agentIdentity,
   anonymous,
   gateway,
+  logger,
   repoRoot,
   snapshot,
   someone,
+  signedCaller,
   startAgentService,
   startChannelsService,
   workspaceIdentity,
@@ -32,6 +34,8 @@ function agencyDomainService(h: AgentService) {
   const deps = { config: { ...loadAgencyDomainConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
   return { name: 'agency-domain', routes: agencyDomainRoutes(deps).routes, as: signedCaller(buildAgencyDomainApp(deps), deps.config.platform.internalSigningSecret) };
 }
+import { buildApp as buildBillingApp, routeTable as billingRouteTable } from '../../../services/billing/src/app';
+import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
 
 /** Tenant A's resources, which the requests below name. */
 interface Fixture {
@@ -96,6 +100,24 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   getEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
   deleteEmailDomain: (a) => ({ params: { id: 'AAAAAAAA' }, query: { userId: a.workspaceId } }),
   sendDnsInstructions: (a) => ({ body: { to: 'walker@example.com', subject: 'DNS', htmlContent: '<p>x</p>', userId: a.workspaceId } }),
+  getCreditBalance: (a) => ({ params: { uid: a.workspaceId } }),
+  getBillingOverview: (a) => ({ params: { uid: a.workspaceId } }),
+  getUsageReport: (a) => ({ params: { uid: a.workspaceId }, query: { start: '0', end: '1000', logsPage: '0' } }),
+  getUserData: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
+  upsertPaymentMethod: (a) => ({
+    body: { paymentMethodId: 'pm_card_visa', userId: a.workspaceId, region: 'eu', email: 'owner@example.com', address: { line1: '1 Main St', city: 'Austin', postal_code: '78701', country: 'US', state: 'TX' } },
+  }),
+  createSubscription: (a) => ({ body: { planId: 'pay_as_you_go', userId: a.workspaceId, region: 'eu' } }),
+  confirmSubscriptionPayment: (a) => ({ body: { paymentIntentId: 'pi_1', subscriptionId: 'sub_1', userId: a.workspaceId, region: 'eu' } }),
+  topUpUsd: (a) => ({ body: { amount: 10, currency: 'usd', userId: a.workspaceId, region: 'eu' } }),
+  checkDiscountCode: (a) => ({ body: { discountCode: 'SPRING', userId: a.workspaceId, region: 'eu' } }),
+  cancelSubscription: (a) => ({ body: { reason: 'Too expensive', userId: a.workspaceId, region: 'eu' } }),
+  reactivateSubscription: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
+  saveAutoBilling: (a) => ({ body: { uid: a.workspaceId, autoBilling: false } }),
+  checkAddonStatus: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addonKeys: ['workspace-seat'] } }),
+  addAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addons: [{ addonId: 'workspace-seat', quantity: 1 }] } }),
+  removeAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addonKeys: ['workspace-seat'] } }),
+  activateWhitelabelTrial: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -132,6 +154,8 @@ describe('every route refuses callers without the identity it declares', () => {
       { name: 'channels', routes: channels.routes, as: channels.as },
       agencyDomainService(h),
     ];
+    const billingDeps = { config: { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
+    services.push({ name: 'billing', routes: billingRouteTable(billingDeps).routes, as: signedCaller(buildBillingApp(billingDeps), billingDeps.config.platform.internalSigningSecret) });
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;
     const member = someone('member');
@@ -178,6 +202,7 @@ describe('every route refuses callers without the identity it declares', () => {
         'channels whatsappWebhook',
         'channels verifyMetaWebhook',
         'channels metaWebhook',
+        'billing stripeWebhook',
       ].sort(),
     );
   });

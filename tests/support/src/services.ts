@@ -98,7 +98,8 @@ export async function startAgentService(
     const listening = workspace.app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const { port } = server.address() as AddressInfo;
-  const config = withOverrides(loadAgentConfig(), { workspaceServiceUrl: `http://127.0.0.1:${port}`, ...options.config });
+  // No billing unless a test names one: plan limits are tested with billing running.
+  const config = withOverrides(loadAgentConfig(), { workspaceServiceUrl: `http://127.0.0.1:${port}`, billingServiceUrl: '', ...options.config });
   const { config: _config, ...deps } = options;
   const app = buildAgentApp({ config, mongo, logger, ...deps });
   return {

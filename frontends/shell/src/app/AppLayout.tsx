@@ -4,6 +4,7 @@ import { Alert, Button, Drawer, useDisclosure, useMediaQuery } from '@platform/u
 import { SideNav } from '../side-nav/SideNav';
 import { TopBar } from '../top-bar/TopBar';
 import { useWorkspace } from '../contexts/workspace-context';
+import { UpgradePrompt } from '../billing/UpgradePrompt';
 import './app-layout.css';
 
 /** Top bar, side navigation (200 px open, 65 px collapsed; a drawer on phones) and content. */
@@ -34,6 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               </Button>
             </Alert>
           )}
+          <UpgradePrompt />
           {children}
         </main>
       </div>

@@ -12,13 +12,12 @@ import { AppPlaceholderPage } from './AppPlaceholderPage';
 import { MetaPagesPage } from '../channels-pages/MetaPagesPage';
 import { WhatsappNumbersPage } from '../channels-pages/WhatsappNumbersPage';
 import { ALL_NAV_ITEMS } from '../side-nav/nav-structure';
-import { WorkspaceProvider } from '../contexts/workspace-context';
+import { WorkspaceProvider, useWorkspace } from '../contexts/workspace-context';
 import { isRegion } from '../contexts/workspace-selection';
 
 /** Pages whose content arrives with later issues, keyed by their path under /app/{region}. */
 const PLACEHOLDER_PAGES = [
   ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients', '/meta-pages', '/whatsapp-numbers'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
-  { path: '/account/billing', title: 'Billing' },
   { path: '/c/*', title: 'Custom tab' },
 ];
 
@@ -26,6 +25,12 @@ const PLACEHOLDER_PAGES = [
 const AgentArea = lazy(() => import('../agent-area/AgentArea'));
 const NewAgentDrawer = lazy(() => import('../agents/NewAgentDrawer'));
 const PrototypePage = lazy(() => import('../widget-pages/PrototypePage'));
+
+/** The billing remote, for the selected workspace. */
+function BillingRoute() {
+  const { region, workspace } = useWorkspace();
+  return workspace ? <RemoteApp name="billing" region={region} workspaceId={workspace.uid} /> : null;
+}
 
 /** The agent area's skeleton while its code loads (the area shows its own until the agent is there). */
 function AgentAreaFallback() {
@@ -79,6 +84,7 @@ export default function AppRoutes() {
           <Route path="meta-pages" element={<Titled title="Meta Pages"><MetaPagesPage /></Titled>} />
           <Route path="whatsapp-numbers" element={<Titled title="WhatsApp"><WhatsappNumbersPage /></Titled>} />
           <Route path="c/*" element={<Titled title="Custom tab"><RemoteApp name="agency_settings" screen="custom-tab" /></Titled>} />
+          <Route path="account/billing" element={<Titled title="Billing"><BillingRoute /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route key={page.path} path={page.path.slice(1)} element={<Titled title={page.title}><AppPlaceholderPage title={page.title} /></Titled>} />
           ))}

@@ -19,7 +19,7 @@ const singleton = (version: string, requiredVersion: string, lib: unknown) => ({
   shareConfig: { singleton: true, requiredVersion },
 });
 
-const REMOTES: RemoteName[] = ['agency_settings', 'client_dashboard'];
+const REMOTES: RemoteName[] = ['agency_settings', 'client_dashboard', 'billing'];
 
 const federation = createInstance({
   name: 'shell',

@@ -1,3 +1,5 @@
+import type { Region } from '@platform/contracts';
+
 /**
  * What the shell passes to each remote when it mounts it: the shell's router owns every URL,
  * so a remote is told which of its screens the route asked for instead of matching the URL again.
@@ -5,5 +7,7 @@
 export interface RemoteProps {
   agency_settings: { screen: 'agency' | 'clients' | 'custom-tab' };
   client_dashboard: object;
+  /** the workspace whose billing the page shows */
+  billing: { region: Region; workspaceId: string };
 }
 export type RemoteName = keyof RemoteProps;

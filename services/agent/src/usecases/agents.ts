@@ -62,6 +62,7 @@ export class AgentUseCases {
     for (const other of regionsFrom(region).slice(1)) {
       if (await this.deps.agents.find(other, agentId)) throw conflict(AGENT_API_MESSAGES.saveFailed(AGENT_API_MESSAGES.idTaken));
     }
+    await this.deps.planLimits?.assertRoomForAgent(region, workspaceId, async () => (await this.deps.agents.listForWorkspace(region, workspaceId)).length);
     return this.writer.create(region, agent, workspaceId, actor, 'create');
   }
 

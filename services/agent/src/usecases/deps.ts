@@ -1,5 +1,6 @@
 import { AGENT_API_MESSAGES, MESSAGES } from '@platform/contracts';
 import { HttpError, type Logger } from '@platform/kit';
+import type { PlanLimits } from '../clients/plan-limits';
 import type { WorkspaceDirectory } from '../clients/workspace-directory';
 import type { AgentInput } from '../domain/agent-input';
 import { AgentStore } from '../store/agents';
@@ -12,6 +13,8 @@ export interface Stores {
 
 export interface UseCaseDeps extends Stores {
   directory: WorkspaceDirectory;
+  /** The plan's agent limit (billing); absent: no limit is enforced (no billing configured). */
+  planLimits?: PlanLimits;
   logger: Logger;
   /** Called after a write that queued events, so the relay sends them without waiting for its poll. */
   eventsWritten: () => void;

@@ -137,6 +137,8 @@ declare module 'express-serve-static-core' {
     region: Region;
     /** SHA-256 (hex) of the body bytes, set by createApp's body readers. */
     bodySha256?: string;
+    /** The body bytes as read, for checks over the exact bytes (a payment provider's webhook signature). */
+    rawBody?: Buffer;
     /** The caller's IP from the gateway's signed context (req.ip would be the gateway's). */
     clientIp?: string;
   }

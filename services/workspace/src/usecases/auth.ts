@@ -190,21 +190,21 @@ export class AuthUseCases {
     const owner = { userId: account._id, email: account.email };
     const workspaceName = newPersonalWorkspaceName();
     const created = await Promise.all(
-      REGIONS.map((region) =>
-        this.deps.workspaces.insertIfMissing(
-          personalWorkspace({
-            owner,
-            region,
-            isHome: region === account.homeRegion,
-            workspaceName,
-            workspaceSecret: newWorkspaceSecret(),
-            nowMs: this.deps.now().getTime(),
-            ref: account.ref,
-            utm_source: account.utm_source,
-          }),
-          [workspaceEvent('workspace.created', region, owner.userId, { uid: owner.userId, email: owner.email, workspaceName })],
-        ),
-      ),
+      REGIONS.map((region) => {
+        const record = personalWorkspace({
+          owner,
+          region,
+          isHome: region === account.homeRegion,
+          workspaceName,
+          workspaceSecret: newWorkspaceSecret(),
+          nowMs: this.deps.now().getTime(),
+          ref: account.ref,
+          utm_source: account.utm_source,
+        });
+        // loadTokens: the opening balance of billing's credit account (ADR 0014).
+        const event = workspaceEvent('workspace.created', region, owner.userId, { uid: owner.userId, email: owner.email, workspaceName, loadTokens: record.loadTokens ?? 0 });
+        return this.deps.workspaces.insertIfMissing(record, [event]);
+      }),
     );
     if (created.some(Boolean)) this.deps.eventsWritten();
   }

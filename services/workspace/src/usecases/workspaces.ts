@@ -60,7 +60,7 @@ export class WorkspaceUseCases {
       workspaceSecret: newWorkspaceSecret(),
       nowMs: this.deps.now().getTime(),
     });
-    const event = workspaceEvent('workspace.created', region, record.uid, { uid: record.uid, email: creator.email, workspaceName: record.workspaceName });
+    const event = workspaceEvent('workspace.created', region, record.uid, { uid: record.uid, email: creator.email, workspaceName: record.workspaceName, loadTokens: record.loadTokens ?? 0 });
     await this.deps.workspaces.insert(record, [event]);
     this.deps.eventsWritten();
     return workspaceView(record);

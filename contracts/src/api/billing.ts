@@ -1,0 +1,102 @@
+import type { Currency, PlanKey } from '../constants/billing';
+import type { PlanLimits, SubscriptionData } from '../entities/billing';
+import type { UsageReport } from '../entities/credits';
+import type {
+  AddAddonsRequest,
+  AddonKeysRequest,
+  AddonStatusResponse,
+  AutoBillingRequest,
+  CancelSubscriptionRequest,
+  CheckDiscountCodeRequest,
+  CheckDiscountCodeResponse,
+  ConfirmSubscriptionPaymentRequest,
+  CreateSubscriptionRequest,
+  CreateSubscriptionResponse,
+  TopUpRequest,
+  UpsertPaymentMethodRequest,
+  WorkspaceBillingRequest,
+} from '../entities/billing-requests';
+import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
+
+type UidParam = { uid: string };
+
+/** A workspace's credit balance as the billing ledger holds it (ADR 0014). */
+export interface CreditBalance {
+  uid: string;
+  /** credits (the workspace's loadTokens) */
+  balance: number;
+}
+export interface CreditBalanceResponse extends SuccessResponse {
+  data: CreditBalance;
+}
+
+/** The billing page's Current Plan panel and Automatic Recharge card. */
+export interface BillingOverview {
+  plan: PlanKey;
+  /** the subscription's status; absent on the free plan */
+  status?: string;
+  /** true while a cancelled subscription runs to its period end */
+  cancels: boolean;
+  /** unix seconds: the next billing date, or when a cancelling subscription ends */
+  periodEnd?: number;
+  /** credits */
+  balance: number;
+  /** the balance in USD at the base per-credit cost */
+  usdBalance: number;
+  currency: Currency;
+  taxDescription: string;
+  autoRecharge: { enabled: boolean; threshold: number; amount: number; monthlyChargeLimit: number };
+}
+export interface BillingOverviewResponse extends SuccessResponse {
+  data: BillingOverview;
+}
+
+/** Whitelabel: the add-on, or the 14-day trial while it runs. */
+export interface WhitelabelEntitlement {
+  entitled: boolean;
+  via: 'addon' | 'trial' | null;
+  /** ms since epoch, when the trial ends (trial only) */
+  trialEndsAt?: number;
+}
+/** What other services enforce for a workspace: its balance, plan, limits and whitelabel entitlement. */
+export interface Entitlements {
+  uid: string;
+  balance: number;
+  plan: PlanKey;
+  limits: Required<Pick<PlanLimits, 'maxAgents' | 'workspaceSeats' | 'clientSeats' | 'maxConcurrentCalls' | 'twilioPhoneNumberSlots'>>;
+  whitelabel: WhitelabelEntitlement;
+}
+export interface EntitlementsResponse extends SuccessResponse {
+  data: Entitlements;
+}
+export interface SubscriptionDataResponse extends SuccessResponse {
+  data: SubscriptionData;
+}
+export interface TopUpResponse extends SuccessResponse {
+  message: string;
+  balance: number;
+}
+
+/** The billing service's endpoints; the spec's paths are below /api/billing. */
+export const BILLING_API = {
+  getCreditBalance: endpoint<UidParam, NoQuery, NoBody, CreditBalanceResponse>()({ service: 'billing', operationId: 'getCreditBalance', method: 'get', path: '/credits/:uid' }),
+  getBillingOverview: endpoint<UidParam, NoQuery, NoBody, BillingOverviewResponse>()({ service: 'billing', operationId: 'getBillingOverview', method: 'get', path: '/overview/:uid' }),
+  getUsageReport: endpoint<UidParam, { start: string; end: string; agent_id?: string; logsPage?: string }, NoBody, SuccessResponse & { data: UsageReport }>()({ service: 'billing', operationId: 'getUsageReport', method: 'get', path: '/usage/:uid' }),
+  getEntitlements: endpoint<UidParam, NoQuery, NoBody, EntitlementsResponse>()({ service: 'billing', operationId: 'getEntitlements', method: 'get', path: '/internal/entitlements/:uid' }),
+  /** Services and operators only: sets a workspace's plan without a payment (enterprise deals are made by sales). */
+  setPlan: endpoint<UidParam, NoQuery, { plan: PlanKey }, SuccessResponse>()({ service: 'billing', operationId: 'setPlan', method: 'post', path: '/internal/plans/:uid' }),
+  getUserData: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SubscriptionDataResponse>()({ service: 'billing', operationId: 'getUserData', method: 'post', path: '/stripe/get-user-data' }),
+  upsertPaymentMethod: endpoint<NoParams, NoQuery, UpsertPaymentMethodRequest, SuccessResponse & { message: string; customerId: string }>()({ service: 'billing', operationId: 'upsertPaymentMethod', method: 'post', path: '/stripe/upsert-payment-method' }),
+  createSubscription: endpoint<NoParams, NoQuery, CreateSubscriptionRequest, SuccessResponse & CreateSubscriptionResponse>()({ service: 'billing', operationId: 'createSubscription', method: 'post', path: '/stripe/create-subscription' }),
+  confirmSubscriptionPayment: endpoint<NoParams, NoQuery, ConfirmSubscriptionPaymentRequest, SuccessResponse & { status: string }>()({ service: 'billing', operationId: 'confirmSubscriptionPayment', method: 'post', path: '/stripe/confirm-subscription-payment' }),
+  topUpUsd: endpoint<NoParams, NoQuery, TopUpRequest, TopUpResponse>()({ service: 'billing', operationId: 'topUpUsd', method: 'post', path: '/stripe/top-up-usd' }),
+  checkDiscountCode: endpoint<NoParams, NoQuery, CheckDiscountCodeRequest, SuccessResponse & CheckDiscountCodeResponse>()({ service: 'billing', operationId: 'checkDiscountCode', method: 'post', path: '/stripe/check-discount-code' }),
+  cancelSubscription: endpoint<NoParams, NoQuery, CancelSubscriptionRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'cancelSubscription', method: 'post', path: '/stripe/cancel-subscription' }),
+  reactivateSubscription: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'reactivateSubscription', method: 'post', path: '/stripe/reactivate-subscription' }),
+  checkAddonStatus: endpoint<NoParams, NoQuery, AddonKeysRequest, SuccessResponse & AddonStatusResponse>()({ service: 'billing', operationId: 'checkAddonStatus', method: 'post', path: '/stripe/check-addon-status' }),
+  addAddons: endpoint<NoParams, NoQuery, AddAddonsRequest, SuccessResponse & { message: string; errors?: string[] }>()({ service: 'billing', operationId: 'addAddons', method: 'post', path: '/stripe/add-addon-to-subscription' }),
+  removeAddons: endpoint<NoParams, NoQuery, AddonKeysRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'removeAddons', method: 'post', path: '/stripe/remove-addon-from-subscription' }),
+  activateWhitelabelTrial: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string; trialEndsAt: number }>()({ service: 'billing', operationId: 'activateWhitelabelTrial', method: 'post', path: '/stripe/activate-whitelabel-trial' }),
+  saveAutoBilling: endpoint<NoParams, NoQuery, AutoBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'saveAutoBilling', method: 'post', path: '/stripe/auto-billing' }),
+  stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
+} as const;

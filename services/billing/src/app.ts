@@ -1,0 +1,64 @@
+import type { Express } from 'express';
+import type Stripe from 'stripe';
+import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
+import { HttpWorkspaceAccess, type WorkspaceAccess } from './clients/workspace-access';
+import type { BillingConfig } from './config';
+import { createStripe } from './clients/stripe';
+import { ledgerRoutes } from './routes/ledger-routes';
+import { stripeRoutes } from './routes/stripe-routes';
+import { BillingAccountStore } from './store/billing-accounts';
+import { CreditAccountStore } from './store/credit-accounts';
+import { CreditLogStore } from './store/credit-logs';
+import { BillingAccess, type BillingPolicy } from './usecases/access';
+import { EntitlementUseCases } from './usecases/entitlements';
+import { Ledger } from './usecases/ledger';
+import { AddonUseCases } from './usecases/addons';
+import { AutoRechargeUseCases } from './usecases/auto-recharge';
+import { PaymentUseCases } from './usecases/payments';
+import { WebhookUseCases } from './usecases/webhooks';
+
+export const OPENAPI_INFO = {
+  title: 'Billing service',
+  description: 'The credit ledger, plans, payments, add-ons, discounts, top-ups, auto-recharge and plan limits.',
+  tag: 'billing',
+};
+
+export interface AppDeps {
+  config: BillingConfig;
+  mongo: RegionalMongo;
+  logger: Logger;
+  /** default: the workspace service's POST /internal/access/check over HTTP */
+  workspaces?: WorkspaceAccess;
+  /** default: the Stripe SDK on config.stripe */
+  stripe?: Stripe;
+  readiness?: ReadinessCheck[];
+  now?: () => Date;
+}
+
+export function createLedger(mongo: RegionalMongo, now: () => Date = () => new Date(), logs = new CreditLogStore(mongo)): Ledger {
+  return new Ledger({ accounts: new CreditAccountStore(mongo), logs, now });
+}
+
+/** The service's one assembly: use cases wired to their stores and clients, and the route table built from them. */
+export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[]; access: BillingAccess; ledger: Ledger; autoRecharge: AutoRechargeUseCases } {
+  const now = deps.now ?? (() => new Date());
+  const logs = new CreditLogStore(deps.mongo);
+  const ledger = createLedger(deps.mongo, now, logs);
+  const billingAccounts = new BillingAccountStore(deps.mongo);
+  const entitlements = new EntitlementUseCases({ ledger, billingAccounts, now });
+  const workspaces =
+    deps.workspaces ??
+    new HttpWorkspaceAccess({ baseUrl: deps.config.workspaceServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs, logger: deps.logger });
+  const stripe = deps.stripe ?? createStripe(deps.config.stripe);
+  const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
+  const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
+  const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
+  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts, logs), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }))];
+  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge };
+}
+
+export function buildApp(deps: AppDeps, assembled: ReturnType<typeof routeTable> = routeTable(deps)): Express {
+  const { routes, access } = assembled;
+  const router = serviceRouter<BillingPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
+  return createApp({ name: 'billing', logger: deps.logger, routes: router, readiness: deps.readiness });
+}

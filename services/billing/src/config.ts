@@ -1,0 +1,38 @@
+import { TOPICS } from '@platform/contracts';
+import { env, platformConfig, secretEnv, type PlatformConfig } from '@platform/kit';
+
+export interface BillingConfig {
+  port: number;
+  platform: PlatformConfig;
+  /** Where the workspace service answers POST /internal/access/check. */
+  workspaceServiceUrl: string;
+  serviceCallTimeoutMs: number;
+  /** The Stripe API (stripe-mock locally): STRIPE_API_BASE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET. */
+  stripe: { apiBase: string; secretKey: string; webhookSecret: string };
+  /** The credit ledger's consumer group and topic (CREDIT_CONSUMER_GROUP, CREDIT_CONSUMPTION_TOPIC; tests use their own). */
+  ledger: { consumerGroup: string; topic: string };
+}
+
+const int = (name: string, fallback: number) => {
+  const value = Number(env(name, String(fallback)));
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer`);
+  return value;
+};
+
+export function loadConfig(): BillingConfig {
+  return {
+    port: int('PORT', 4005),
+    platform: platformConfig(),
+    workspaceServiceUrl: env('SERVICE_URL_WORKSPACE', 'http://127.0.0.1:4001').replace(/\/+$/, ''),
+    serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
+    stripe: {
+      apiBase: env('STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, ''),
+      secretKey: env('STRIPE_SECRET_KEY', 'sk_test_123'),
+      webhookSecret: secretEnv('STRIPE_WEBHOOK_SECRET'),
+    },
+    ledger: {
+      consumerGroup: env('CREDIT_CONSUMER_GROUP', 'billing.credit-ledger'),
+      topic: env('CREDIT_CONSUMPTION_TOPIC', TOPICS.creditConsumption.name),
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { serve, startPlatform } from '@platform/kit';
+import { buildApp, routeTable } from './app';
+import { loadConfig } from './config';
+import { startCreditConsumer } from './events/credit-consumer';
+import { startWorkspaceConsumer } from './events/workspace-consumer';
+import { INDEXES } from './store/collections';
+
+async function main() {
+  const config = loadConfig();
+  const platform = await startPlatform({ service: 'billing', config: config.platform, indexes: INDEXES, outboxCollections: [] });
+  const { logger, mongo, kafka, producer, readiness } = platform;
+  const deps = { config, mongo, logger, readiness };
+  const assembled = routeTable(deps);
+  const { ledger, autoRecharge } = assembled;
+  const app = buildApp(deps, assembled);
+  const consumers = await Promise.all([
+    startCreditConsumer({
+      kafka,
+      producer,
+      ledger,
+      logger,
+      groupId: config.ledger.consumerGroup,
+      topic: config.ledger.topic,
+      afterApply: (region, workspaceIds) => autoRecharge.check(region, workspaceIds),
+    }),
+    startWorkspaceConsumer({ kafka, producer, mongo, ledger, logger }),
+  ]);
+  await serve(app, { port: config.port, logger, closers: [...consumers.map((consumer) => () => consumer.disconnect()), platform.close] });
+}
+
+main().catch((err) => {
+  // eslint-disable-next-line no-console
+  console.error('billing service failed to start', err);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import type { Region } from '@platform/contracts';
+import type { RegionalMongo } from '@platform/kit';
+import { grantField } from '../domain/ledger';
+import { COLLECTION } from './collections';
+
+/**
+ * A workspace's credit account (ADR 0014): the balance, and in the same document what was
+ * applied to it — the last offset per partition of the consumption topic, and each grant's key.
+ * Every change is one single-document update guarded by those markers, so it happens once.
+ */
+export interface CreditAccount {
+  _id: string;
+  balance: number;
+  offsets?: Record<string, number>;
+  grants?: Record<string, Date>;
+  updatedAt?: Date;
+}
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+export class CreditAccountStore {
+  constructor(private readonly mongo: RegionalMongo) {}
+
+  private accounts(region: Region) {
+    return this.mongo.collection<CreditAccount>(region, COLLECTION.creditAccounts);
+  }
+
+  async find(region: Region, workspaceId: string): Promise<CreditAccount | null> {
+    return this.accounts(region).findOne({ _id: workspaceId });
+  }
+
+  async findMany(region: Region, workspaceIds: string[]): Promise<Map<string, CreditAccount>> {
+    const found = await this.accounts(region).find({ _id: { $in: workspaceIds } }).toArray();
+    return new Map(found.map((account) => [account._id, account]));
+  }
+
+  /**
+   * Applies consumptions read up to `toOffset` of `partition` when the account still records
+   * `fromOffset` for it (undefined: nothing read from that partition yet). False: the account
+   * moved meanwhile (another consumer of the partition); the caller reads it again.
+   */
+  async applyConsumptions(region: Region, workspaceId: string, partition: number, fromOffset: number | undefined, toOffset: number, change: number, now: Date): Promise<boolean> {
+    const field = `offsets.${partition}`;
+    try {
+      const result = await this.accounts(region).updateOne(
+        { _id: workspaceId, [field]: fromOffset === undefined ? { $exists: false } : fromOffset } as never,
+        { $inc: { balance: change }, $set: { [field]: toOffset, updatedAt: now } } as never,
+        { upsert: fromOffset === undefined },
+      );
+      return result.matchedCount + result.upsertedCount === 1;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /** Adds a grant (positive or negative) once per key; false when that key was already applied. */
+  async applyGrant(region: Region, workspaceId: string, key: string, change: number, now: Date): Promise<boolean> {
+    const field = grantField(key);
+    try {
+      const result = await this.accounts(region).updateOne(
+        { _id: workspaceId, [field]: { $exists: false } } as never,
+        { $inc: { balance: change }, $set: { [field]: now, updatedAt: now } } as never,
+        { upsert: true },
+      );
+      return result.matchedCount + result.upsertedCount === 1;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+}

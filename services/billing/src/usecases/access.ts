@@ -1,0 +1,28 @@
+import { ACCESS_MESSAGES, type Region } from '@platform/contracts';
+import { forbidden, isWorkspaceSecretOf, notFound, type AccessPolicy, type Authorizer, type MemberCaller } from '@platform/kit';
+import type { WorkspaceAccess } from '../clients/workspace-access';
+
+/** What billing's member routes name: the workspace (the spec's userId or uid). */
+export interface WorkspaceRef {
+  workspaceId: string | undefined;
+}
+export interface WorkspaceGrant {
+  workspaceId: string;
+}
+export interface BillingPolicy extends AccessPolicy {
+  member: { ref: WorkspaceRef; grant: WorkspaceGrant };
+  agent: { ref: never; grant: unknown };
+}
+
+/** A workspace's own secret, or a signed-in member (asked of the workspace service). */
+export class BillingAccess implements Authorizer<BillingPolicy> {
+  constructor(private readonly workspaces: WorkspaceAccess) {}
+
+  member = async (caller: MemberCaller, region: Region, ref: WorkspaceRef): Promise<WorkspaceGrant> => {
+    const workspaceId = ref.workspaceId;
+    if (!workspaceId) throw notFound(ACCESS_MESSAGES.workspaceNoAccess);
+    if (isWorkspaceSecretOf(caller, workspaceId, region)) return { workspaceId };
+    if (caller.kind === 'user' && (await this.workspaces.isMember(region, workspaceId, caller))) return { workspaceId };
+    throw forbidden(ACCESS_MESSAGES.workspaceNoAccess);
+  };
+}

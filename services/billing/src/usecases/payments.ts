@@ -1,0 +1,215 @@
+import type Stripe from 'stripe';
+import {
+  BILLING_API_MESSAGES,
+  MESSAGES,
+  PLANS,
+  countryBillingInfo,
+  type CancelSubscriptionRequest,
+  type CheckDiscountCodeResponse,
+  type CreateSubscriptionRequest,
+  type CreateSubscriptionResponse,
+  type Discount,
+  type PaymentMethod,
+  type Region,
+  type SubscriptionData,
+  type TopUpRequest,
+  type UpsertPaymentMethodRequest,
+} from '@platform/contracts';
+import { HttpError, badRequest, notFound } from '@platform/kit';
+import { paymentIntentIdOf } from '../clients/stripe';
+import { addonPriceId, creditsForAmount, planCharge, planPriceId, toMinorUnits } from '../domain/pricing';
+import type { BillingAccount, BillingAccountStore } from '../store/billing-accounts';
+import type { Ledger } from './ledger';
+
+export interface PaymentDeps {
+  stripe: Stripe;
+  billingAccounts: BillingAccountStore;
+  ledger: Ledger;
+  now: () => Date;
+}
+
+const paymentRequired = (message: string) => new HttpError(402, message);
+/** The period end: on the subscription (API 2025-02) or on its items (later versions, stripe-mock). */
+const periodEnd = (subscription: Stripe.Subscription): number | undefined =>
+  (subscription as { current_period_end?: number }).current_period_end ?? (subscription.items.data[0] as { current_period_end?: number } | undefined)?.current_period_end;
+/** The grant key of a paid PaymentIntent: the top-up answer and the webhook share it, so it is credited once. */
+export const paymentGrantKey = (paymentIntentId: string) => `payment:${paymentIntentId}`;
+
+/** Plans, payment methods, subscriptions and top-ups of a workspace, against Stripe (billing §7). */
+export class PaymentUseCases {
+  constructor(private readonly deps: PaymentDeps) {}
+
+  async userData(region: Region, uid: string): Promise<SubscriptionData> {
+    const account = await this.deps.billingAccounts.find(region, uid);
+    const currency = countryBillingInfo(account.countryCode).currency.toLowerCase();
+    if (!account.stripeCustomerId) return { customer: null, subscriptions: [], paymentMethod: null, internalKeyRef: uid, currency, subscriptionItems: [] };
+    const { stripe } = this.deps;
+    const [customer, methods, subscription] = await Promise.all([
+      stripe.customers.retrieve(account.stripeCustomerId),
+      stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 }),
+      account.stripeSubscriptionId ? stripe.subscriptions.retrieve(account.stripeSubscriptionId) : Promise.resolve(null),
+    ]);
+    // Stripe's copy of the subscription, with the status and period as we applied them from its events.
+    const subscriptions = subscription ? [{ ...subscription, status: account.status ?? subscription.status, cancel_at_period_end: account.cancelAtPeriodEnd ?? false }] : [];
+    return {
+      customer: customer as unknown as SubscriptionData['customer'],
+      subscriptions,
+      paymentMethod: (methods.data[0] as PaymentMethod | undefined) ?? null,
+      internalKeyRef: uid,
+      currency,
+      subscriptionItems: (subscription?.items.data ?? []) as unknown as SubscriptionData['subscriptionItems'],
+    };
+  }
+
+  async upsertPaymentMethod(region: Region, uid: string, body: UpsertPaymentMethodRequest): Promise<{ customerId: string }> {
+    const { stripe } = this.deps;
+    const account = await this.deps.billingAccounts.find(region, uid);
+    const details = { email: body.email, name: body.name ?? undefined, phone: body.phone ?? undefined, address: { ...body.address } as Stripe.AddressParam };
+    const customerId =
+      account.stripeCustomerId ?? (await stripe.customers.create({ ...details, metadata: { workspaceId: uid, region } }, { idempotencyKey: `customer:${region}:${uid}` })).id;
+    await stripe.paymentMethods.attach(body.paymentMethodId, { customer: customerId });
+    await stripe.customers.update(customerId, { ...details, invoice_settings: { default_payment_method: body.paymentMethodId } });
+    await this.deps.billingAccounts.update(region, uid, { stripeCustomerId: customerId, countryCode: body.address.country ?? account.countryCode }, this.deps.now());
+    return { customerId };
+  }
+
+  async createSubscription(region: Region, uid: string, body: CreateSubscriptionRequest): Promise<CreateSubscriptionResponse> {
+    if (body.planId === 'free' || body.planId === 'enterprise') throw notFound(MESSAGES.billing.planNotFound);
+    const account = await this.customerAccount(region, uid);
+    const charge = planCharge(body.planId, account.countryCode);
+    const currency = charge.billing.currency.toLowerCase();
+    const discounts = body.discountCode ? [{ promotion_code: (await this.promotionCode(body.discountCode)).id }] : undefined;
+    const subscription = await this.deps.stripe.subscriptions.create(
+      {
+        customer: account.stripeCustomerId!,
+        items: [
+          { price: planPriceId(body.planId, currency) },
+          ...(body.addonsToShow ?? []).filter((a) => a.quantity > 0).map((a) => ({ price: addonPriceId(a.addonKey, currency), quantity: a.quantity })),
+        ],
+        discounts,
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        expand: ['latest_invoice.confirmation_secret'],
+        metadata: { workspaceId: uid, region, planId: body.planId },
+      },
+      { idempotencyKey: `subscription:${region}:${uid}:${body.planId}:${this.deps.now().toISOString().slice(0, 16)}` },
+    );
+    const invoice = subscription.latest_invoice as (Stripe.Invoice & { confirmation_secret?: { client_secret?: string } }) | null;
+    const clientSecret = invoice?.confirmation_secret?.client_secret || undefined;
+    const active = subscription.status === 'active' || subscription.status === 'trialing';
+    await this.deps.billingAccounts.update(
+      region,
+      uid,
+      {
+        stripeSubscriptionId: subscription.id,
+        ...(active ? { plan: body.planId, status: subscription.status as BillingAccount['status'] } : { status: 'pending' }),
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: periodEnd(subscription),
+        addons: Object.fromEntries((body.addonsToShow ?? []).map((a) => [a.addonKey, a.quantity])),
+      },
+      this.deps.now(),
+    );
+    return {
+      subscriptionId: subscription.id,
+      transactionId: invoice?.id,
+      amountPaid: charge.total,
+      tax: { currency },
+      requiresAction: !active && Boolean(clientSecret),
+      clientSecret,
+      paymentIntentId: paymentIntentIdOf(clientSecret),
+    };
+  }
+
+  /** After the 3-D Secure step: the PaymentIntent's outcome decides the plan. */
+  async confirmSubscriptionPayment(region: Region, uid: string, body: { paymentIntentId: string; subscriptionId: string }): Promise<{ status: string }> {
+    const account = await this.deps.billingAccounts.find(region, uid);
+    if (account.stripeSubscriptionId !== body.subscriptionId) throw notFound(BILLING_API_MESSAGES.noSubscription);
+    const intent = await this.deps.stripe.paymentIntents.retrieve(body.paymentIntentId);
+    if (intent.status !== 'succeeded') throw paymentRequired(BILLING_API_MESSAGES.paymentFailedWithStatus(intent.status));
+    const subscription = await this.deps.stripe.subscriptions.retrieve(body.subscriptionId);
+    const planId = (subscription.metadata?.planId as BillingAccount['plan'] | undefined) ?? 'pay_as_you_go';
+    await this.deps.billingAccounts.update(region, uid, { plan: planId in PLANS ? planId : 'pay_as_you_go', status: 'active' }, this.deps.now());
+    return { status: 'active' };
+  }
+
+  async topUp(region: Region, uid: string, body: TopUpRequest): Promise<{ balance: number }> {
+    const account = await this.deps.billingAccounts.find(region, uid);
+    if (account.plan === 'free') throw paymentRequired(BILLING_API_MESSAGES.topUpNeedsPlan);
+    const { customerId, paymentMethodId } = await this.savedCard(account);
+    const billing = countryBillingInfo(account.countryCode);
+    const credits = creditsForAmount(body.amount, billing.exchangeRate);
+    const intent = await this.deps.stripe.paymentIntents.create(
+      {
+        amount: toMinorUnits(body.amount),
+        currency: body.currency,
+        customer: customerId,
+        payment_method: paymentMethodId,
+        off_session: true,
+        confirm: true,
+        metadata: { workspaceId: uid, region, purpose: 'top-up', credits: String(credits) },
+      },
+      { idempotencyKey: `top-up:${region}:${uid}:${body.amount}:${this.deps.now().toISOString().slice(0, 16)}` },
+    );
+    if (intent.status !== 'succeeded') throw paymentRequired(BILLING_API_MESSAGES.paymentFailedWithStatus(intent.status));
+    await this.creditPayment(region, uid, intent.id, credits, 'Top-up');
+    return { balance: await this.deps.ledger.balance(region, uid) };
+  }
+
+  /** Credits a paid PaymentIntent once, whether the answer or the webhook gets there first. */
+  async creditPayment(region: Region, uid: string, paymentIntentId: string, credits: number, logMessage: string): Promise<boolean> {
+    return this.deps.ledger.grant(region, uid, paymentGrantKey(paymentIntentId), { amount: credits, ts: this.deps.now().getTime(), direction: 'increase', logMessage });
+  }
+
+  async checkDiscountCode(code: string): Promise<CheckDiscountCodeResponse> {
+    const promotion = await this.promotionCode(code);
+    const coupon = (promotion as unknown as { coupon?: Stripe.Coupon | null; promotion?: { coupon?: Stripe.Coupon | string | null } }).coupon;
+    const discount: Discount = {
+      valid: true,
+      percent_off: coupon?.percent_off ?? null,
+      amount_off: coupon?.amount_off ?? null,
+      currency: coupon?.currency ?? null,
+      name: coupon?.name ?? promotion.code,
+      duration: coupon?.duration ?? 'once',
+    };
+    return { discount };
+  }
+
+  async cancel(region: Region, uid: string, body: CancelSubscriptionRequest): Promise<void> {
+    const account = await this.deps.billingAccounts.find(region, uid);
+    if (!account.stripeSubscriptionId || account.plan === 'free') throw badRequest(BILLING_API_MESSAGES.noSubscription);
+    const reason = body.otherReason ? `${body.reason}: ${body.otherReason}` : body.reason;
+    await this.deps.stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: true, metadata: { cancellationReason: reason.slice(0, 500) } });
+    await this.deps.billingAccounts.update(region, uid, { cancelAtPeriodEnd: true }, this.deps.now());
+  }
+
+  async reactivate(region: Region, uid: string): Promise<void> {
+    const account = await this.deps.billingAccounts.find(region, uid);
+    if (!account.stripeSubscriptionId || account.plan === 'free') throw badRequest(BILLING_API_MESSAGES.noSubscription);
+    await this.deps.stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: false });
+    await this.deps.billingAccounts.update(region, uid, { cancelAtPeriodEnd: false }, this.deps.now());
+  }
+
+  /** An active promotion code with exactly this code, else 'Invalid discount code'. */
+  private async promotionCode(code: string): Promise<Stripe.PromotionCode> {
+    const wanted = code.trim();
+    if (!wanted) throw badRequest(MESSAGES.billing.discountCodeRequired);
+    const found = await this.deps.stripe.promotionCodes.list({ code: wanted, active: true, limit: 1 });
+    const match = found.data.find((p) => p.active && p.code.toLowerCase() === wanted.toLowerCase());
+    if (!match) throw badRequest(MESSAGES.billing.discountCodeInvalid);
+    return match;
+  }
+
+  private async customerAccount(region: Region, uid: string): Promise<BillingAccount> {
+    const account = await this.deps.billingAccounts.find(region, uid);
+    if (!account.stripeCustomerId) throw badRequest(BILLING_API_MESSAGES.needsPaymentMethod);
+    return account;
+  }
+
+  private async savedCard(account: BillingAccount): Promise<{ customerId: string; paymentMethodId: string }> {
+    if (!account.stripeCustomerId) throw badRequest(BILLING_API_MESSAGES.needsPaymentMethod);
+    const methods = await this.deps.stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 });
+    const method = methods.data[0];
+    if (!method) throw badRequest(BILLING_API_MESSAGES.needsPaymentMethod);
+    return { customerId: account.stripeCustomerId, paymentMethodId: method.id };
+  }
+}

@@ -1,0 +1,111 @@
+import type Stripe from 'stripe';
+import { BILLING_API_MESSAGES, REGIONS, type Region } from '@platform/contracts';
+import { badRequest, type RegionalMongo } from '@platform/kit';
+import { monthlyCredits } from '../domain/pricing';
+import type { BillingAccount, BillingAccountStore } from '../store/billing-accounts';
+import { COLLECTION } from '../store/collections';
+import type { Ledger } from './ledger';
+import type { PaymentUseCases } from './payments';
+
+/** Stripe's signature tolerance: an event signed longer ago than this is refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface WebhookDeps {
+  stripe: Stripe;
+  webhookSecret: string;
+  mongo: RegionalMongo;
+  billingAccounts: BillingAccountStore;
+  ledger: Ledger;
+  payments: PaymentUseCases;
+  now: () => Date;
+}
+
+/** Where an event's subscription id sits: on the invoice (API 2025-02) or under parent (later versions). */
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | undefined {
+  const legacy = (invoice as { subscription?: string | { id: string } | null }).subscription;
+  const parent = (invoice as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }).parent?.subscription_details?.subscription;
+  const found = legacy ?? parent;
+  return typeof found === 'string' ? found : found?.id;
+}
+
+/**
+ * Stripe webhooks: the signature is checked with the SDK over the exact body bytes, and each
+ * event id is applied once (its effects are also idempotent: grants are keyed by invoice or
+ * PaymentIntent, statuses are set, not toggled).
+ */
+export class WebhookUseCases {
+  constructor(private readonly deps: WebhookDeps) {}
+
+  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ applied: boolean }> {
+    let event: Stripe.Event;
+    try {
+      event = this.deps.stripe.webhooks.constructEvent(rawBody ?? Buffer.alloc(0), signature ?? '', this.deps.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch {
+      throw badRequest(BILLING_API_MESSAGES.badSignature);
+    }
+    // Events are recorded in the first region's database: Stripe's ids are global.
+    const seen = this.deps.mongo.collection<{ _id: string; type: string; at: Date }>(REGIONS[0], COLLECTION.stripeEvents);
+    if (await seen.findOne({ _id: event.id })) return { applied: false };
+    await this.apply(event);
+    await seen.updateOne({ _id: event.id }, { $setOnInsert: { type: event.type, at: this.deps.now() } }, { upsert: true });
+    return { applied: true };
+  }
+
+  private async apply(event: Stripe.Event): Promise<void> {
+    const now = this.deps.now();
+    switch (event.type) {
+      case 'invoice.paid': {
+        const invoice = event.data.object;
+        const subscriptionId = invoiceSubscriptionId(invoice);
+        const found = subscriptionId && (await this.bySubscription(subscriptionId));
+        if (!found) return;
+        const plan = found.account.plan === 'free' ? 'pay_as_you_go' : found.account.plan;
+        await this.deps.billingAccounts.update(found.region, found.account._id, { plan, status: 'active' }, now);
+        const credits = monthlyCredits(plan);
+        if (credits > 0) {
+          await this.deps.ledger.grant(found.region, found.account._id, `invoice:${invoice.id}`, { amount: credits, ts: now.getTime(), direction: 'increase', logMessage: 'Monthly plan credits' });
+        }
+        return;
+      }
+      case 'invoice.payment_failed': {
+        const subscriptionId = invoiceSubscriptionId(event.data.object);
+        const found = subscriptionId && (await this.bySubscription(subscriptionId));
+        if (found) await this.deps.billingAccounts.update(found.region, found.account._id, { status: 'past_due' }, now);
+        return;
+      }
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const subscription = event.data.object;
+        const found = await this.bySubscription(subscription.id);
+        if (!found) return;
+        const ended = event.type === 'customer.subscription.deleted' || subscription.status === 'canceled';
+        const status = ended ? 'cancelled' : (subscription.status as BillingAccount['status']);
+        await this.deps.billingAccounts.update(
+          found.region,
+          found.account._id,
+          { status, cancelAtPeriodEnd: subscription.cancel_at_period_end, ...(ended ? { plan: 'free', addons: {} } : {}) },
+          now,
+        );
+        return;
+      }
+      case 'payment_intent.succeeded': {
+        const intent = event.data.object;
+        const { workspaceId, region, purpose, credits } = intent.metadata ?? {};
+        if (purpose !== 'top-up' && purpose !== 'auto-recharge') return;
+        if (!workspaceId || !(REGIONS as readonly string[]).includes(region ?? '')) return;
+        await this.deps.payments.creditPayment(region as Region, workspaceId, intent.id, Number(credits) || 0, purpose === 'top-up' ? 'Top-up' : 'Auto-recharge');
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private async bySubscription(subscriptionId: string): Promise<{ region: Region; account: BillingAccount } | undefined> {
+    for (const region of REGIONS) {
+      const account = await this.deps.billingAccounts.findBySubscription(region, subscriptionId);
+      if (account) return { region, account };
+    }
+    return undefined;
+  }
+}
