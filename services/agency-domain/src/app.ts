@@ -4,7 +4,7 @@ import { HttpDomainProvider, type DomainProvider } from './clients/domain-provid
 import { HttpEmailDomainProvider, type EmailDomainProvider } from './clients/email-domains';
 import { HttpFontsService, type FontsService } from './clients/fonts';
 import { smtpMailer, type Mailer } from './clients/mailer';
-import { WorkspaceFlagEntitlement, type WhitelabelEntitlement } from './clients/whitelabel';
+import { BillingEntitlement, WorkspaceFlagEntitlement, type WhitelabelEntitlement } from './clients/whitelabel';
 import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace';
 import type { AgencyDomainConfig } from './config';
 import { agencyRoutes, type AgencyRouteSpec } from './routes/agency-routes';
@@ -30,7 +30,7 @@ export interface AppDeps {
   logger: Logger;
   /** default: the workspace service over HTTP */
   directory?: WorkspaceDirectory;
-  /** default: the workspace flag (clients/whitelabel.ts) until billing's entitlement lands */
+  /** default: billing's entitlement when SERVICE_URL_BILLING is set, else the workspace flag (clients/whitelabel.ts) */
   whitelabel?: WhitelabelEntitlement;
   domains?: DomainProvider;
   fonts?: FontsService;
@@ -49,7 +49,11 @@ export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: 
   const now = deps.now ?? (() => new Date());
   const useCaseDeps = {
     agencies: new AgencyStore(deps.mongo),
-    whitelabel: deps.whitelabel ?? new WorkspaceFlagEntitlement(directory, now),
+    whitelabel:
+      deps.whitelabel ??
+      (config.billingServiceUrl
+        ? new BillingEntitlement({ baseUrl: config.billingServiceUrl, signingSecret: config.platform.internalSigningSecret, timeoutMs: config.serviceCallTimeoutMs, logger })
+        : new WorkspaceFlagEntitlement(directory, now)),
     domains: deps.domains ?? new HttpDomainProvider({ ...config.domainProvider, timeoutMs: config.serviceCallTimeoutMs }),
     fonts: deps.fonts ?? new HttpFontsService({ baseUrl: config.fontsApiBase, timeoutMs: config.serviceCallTimeoutMs }),
     mailer: deps.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),

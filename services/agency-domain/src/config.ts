@@ -5,6 +5,8 @@ export interface AgencyDomainConfig {
   platform: PlatformConfig;
   /** Where the workspace service answers membership checks and public user flags. */
   workspaceServiceUrl: string;
+  /** where billing answers entitlements; empty: the whitelabel workspace flag decides */
+  billingServiceUrl: string;
   serviceCallTimeoutMs: number;
   /** Product subdomains are {label}.{rootDomain} (AGENCY_ROOT_DOMAIN; locally `localhost`, so *.localhost needs no DNS). */
   rootDomain: string;
@@ -30,6 +32,7 @@ export function loadConfig(): AgencyDomainConfig {
     port: int('PORT', 4004),
     platform: platformConfig(),
     workspaceServiceUrl: base('SERVICE_URL_WORKSPACE', 'http://127.0.0.1:4001'),
+    billingServiceUrl: env('SERVICE_URL_BILLING', '').replace(/\/+$/, ''),
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     rootDomain: env('AGENCY_ROOT_DOMAIN', 'localhost').toLowerCase(),
     domainProvider: {

@@ -47,6 +47,8 @@ export async function startHarness(extra: Partial<Pick<AppDeps, 'eventsWritten'>
   const config: AgencyDomainConfig = {
     ...base,
     rootDomain: 'localhost',
+    // No billing service here: the whitelabel workspace flag decides (grantWhitelabel).
+    billingServiceUrl: '',
     workspaceServiceUrl: `http://127.0.0.1:${(workspaceServer.address() as AddressInfo).port}`,
     domainProvider: { ...base.domainProvider, baseUrl: domains.url },
     fontsApiBase: fonts.url,
