@@ -8,7 +8,8 @@
 #   deps.sh stop <name>        stop one
 #
 # Names: postgres (PostgreSQL, FerretDB's storage), mongo (FerretDB, MongoDB wire protocol), kafka (single-node KRaft broker),
-# stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-llm (OpenAI-compatible LLM
+# stripe (stripe-mock), mail (maildev SMTP inbox), sandbox-company-site (a branded website
+# for onboarding, infra/sandboxes/company-site), sandbox-llm (OpenAI-compatible LLM
 # stand-in, infra/sandboxes/llm; `up` starts it only when LLM_API_BASE points at it).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
@@ -27,9 +28,10 @@ STRIPE_HTTPS_PORT="${STRIPE_HTTPS_PORT:-12112}"
 SMTP_PORT="${SMTP_PORT:-1025}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-1080}"
 LLM_SANDBOX_PORT="${LLM_SANDBOX_PORT:-4100}"
+COMPANY_SITE_PORT="${COMPANY_SITE_PORT:-4110}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-company-site)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -46,6 +48,7 @@ marker() {
     stripe) echo "stripe-mock" ;;
     mail) echo "$ROOT/node_modules/maildev/bin/maildev" ;;
     sandbox-llm) echo "$ROOT/infra/sandboxes/llm/server.js" ;;
+    sandbox-company-site) echo "$ROOT/infra/sandboxes/company-site/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -59,6 +62,7 @@ main_port() {
     stripe) echo "$STRIPE_PORT" ;;
     mail) echo "$SMTP_PORT" ;;
     sandbox-llm) echo "$LLM_SANDBOX_PORT" ;;
+    sandbox-company-site) echo "$COMPANY_SITE_PORT" ;;
   esac
 }
 
@@ -78,6 +82,7 @@ describe() {
     stripe) echo "http://127.0.0.1:$STRIPE_PORT (stripe-mock)" ;;
     mail) echo "smtp://127.0.0.1:$SMTP_PORT, inbox http://localhost:$MAIL_WEB_PORT (maildev)" ;;
     sandbox-llm) echo "http://127.0.0.1:$LLM_SANDBOX_PORT/v1 (LLM sandbox, OpenAI chat completions)" ;;
+    sandbox-company-site) echo "http://127.0.0.1:$COMPANY_SITE_PORT (a branded company website to try onboarding with)" ;;
   esac
 }
 
@@ -240,6 +245,12 @@ prepare_sandbox-llm() {
   require_file "$ROOT/infra/sandboxes/llm/server.js" "infra/sandboxes/llm/server.js"
   mkdir -p "$DATA_DIR/sandbox-llm"
   CMD=(node "$ROOT/infra/sandboxes/llm/server.js" --port "$LLM_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-company-site() {
+  require_file "$ROOT/infra/sandboxes/company-site/server.js" "infra/sandboxes/company-site/server.js"
+  mkdir -p "$DATA_DIR/sandbox-company-site"
+  CMD=(node "$ROOT/infra/sandboxes/company-site/server.js" --port "$COMPANY_SITE_PORT" --host 127.0.0.1)
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------

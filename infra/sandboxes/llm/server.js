@@ -98,10 +98,32 @@ function textOf(content) {
   return '';
 }
 
+// A system message with a "## Knowledge" section (the onboarding agent's website text) is
+// answered from it: the sentence sharing the most words with the question, as a grounded
+// model would, so a test can ask what only the knowledge says.
+const KNOWLEDGE = /^## Knowledge\b/m;
+const wordsOf = (text) => new Set((text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []).filter((w) => !['what', 'when', 'where', 'which', 'your', 'with', 'does', 'that', 'this', 'have', 'from', 'about', 'tell'].includes(w)));
+
+function knowledgeAnswer(messages, question) {
+  const system = messages.filter((m) => m.role === 'system').map((m) => textOf(m.content)).find((t) => KNOWLEDGE.test(t));
+  if (!system || !question) return null;
+  const asked = wordsOf(question);
+  let best = null;
+  let bestScore = 0;
+  for (const sentence of system.slice(system.search(KNOWLEDGE)).split(/(?<=[.!?])\s+|\n+/)) {
+    if (sentence.startsWith('#')) continue;
+    const score = [...wordsOf(sentence)].filter((w) => asked.has(w)).length;
+    if (score > bestScore) [best, bestScore] = [sentence.trim(), score];
+  }
+  return best ? `From what I know: ${best}` : null;
+}
+
 /** The answer text for a (valid) chat request. */
 function answerFor(messages) {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const request = lastUser ? textOf(lastUser.content) : '';
+  const grounded = knowledgeAnswer(messages, request);
+  if (grounded) return grounded;
   const aboutCss = messages.some((m) => CSS_TOPIC.test(textOf(m.content)));
   if (aboutCss) return cssAnswer(request);
   return `Sandbox reply: you said "${request.slice(0, 200)}".`;

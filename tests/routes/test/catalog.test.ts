@@ -9,6 +9,8 @@ import { routeTable as agentRoutes } from '../../../services/agent/src/app';
 import { loadConfig as loadAgentConfig } from '../../../services/agent/src/config';
 import { routeTable as workspaceRoutes } from '../../../services/workspace/src/app';
 import type { WorkspaceConfig } from '../../../services/workspace/src/config';
+import { routeTable as onboardingRoutes } from '../../../services/onboarding/src/app';
+import { loadConfig as loadOnboardingConfig } from '../../../services/onboarding/src/config';
 
 // Tables are only built, never served: stores stay unused.
 const logger = createLogger('test', 'silent');
@@ -21,6 +23,7 @@ const mounted: Record<string, RouteDescription[]> = {
     logger,
   }).routes,
   agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
+  onboarding: onboardingRoutes({ config: loadOnboardingConfig(), logger }).routes,
 };
 
 const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;
