@@ -9,12 +9,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { newAgentDraft } from '@platform/contracts';
 import { ACCESS_KINDS, type Identity, type RouteDescription } from '@platform/kit';
+import { buildApp as buildOnboardingApp, routeTable as onboardingRouteTable } from '../../../services/onboarding/src/app';
+import { loadConfig as loadOnboardingConfig } from '../../../services/onboarding/src/config';
 import {
   agencyIdentity,
   agentIdentity,
   anonymous,
   gateway,
+  logger,
   repoRoot,
+  signedCaller,
   snapshot,
   someone,
   startAgentService,
@@ -80,6 +84,13 @@ function send(caller: Caller, route: RouteDescription, request: ExampleRequest =
   return route.method === 'get' ? caller.get(url) : caller[route.method](url, request.body ?? {});
 }
 
+/** The onboarding service's routes are all `user` (the agent service checks the workspace of the agent it creates). */
+function onboardingService() {
+  const config = loadOnboardingConfig();
+  const deps = { config, logger };
+  return { name: 'onboarding', routes: onboardingRouteTable(deps).routes, as: signedCaller(buildOnboardingApp(deps), config.platform.internalSigningSecret) };
+}
+
 describe('every route refuses callers without the identity it declares', () => {
   let h: AgentService;
   let services: Array<{ name: string; routes: RouteDescription[]; as: AgentService['as'] }>;
@@ -91,6 +102,7 @@ describe('every route refuses callers without the identity it declares', () => {
     services = [
       { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
       { name: 'agent', routes: h.routes, as: h.as },
+      onboardingService(),
     ];
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;
