@@ -19,8 +19,9 @@
  * the last user message: colours it names (CSS colour names, #hex, rgb()/hsl()), and words
  * such as rounded, shadow, bigger, smaller, bold, dark, light. Anything else gets an
  * echo-like reply. A system message with a "## Knowledge" section is answered with the
- * sentence of it that shares the most words with the question (onboarding's website text). Every answer carries system_fingerprint 'sandbox' and the header
- * x-sandbox: true, so clients can show that the answer came from a sandbox.
+ * sentence of it that shares the most words with the question (onboarding's website text).
+ * Every answer carries system_fingerprint 'sandbox' and the header x-sandbox: true, so
+ * clients can show that the answer came from a sandbox.
  * Request and response shapes: infra/sandboxes/README.md.
  */
 const http = require('node:http');
