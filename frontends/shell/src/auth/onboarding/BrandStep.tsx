@@ -21,7 +21,7 @@ export function BrandStep(props: {
   creating: boolean;
   onCreate: () => void;
   onBack: () => void;
-  onSkip: () => void;
+  onSkip?: () => void;
 }) {
   const [hex, setHex] = useState('');
   const [hexError, setHexError] = useState<string>();
@@ -120,9 +120,11 @@ export function BrandStep(props: {
           Back
         </Button>
         <Group>
-          <Button variant="subtle" onClick={props.onSkip} disabled={props.creating}>
-            Skip
-          </Button>
+          {props.onSkip && (
+            <Button variant="subtle" onClick={props.onSkip} disabled={props.creating}>
+              Skip
+            </Button>
+          )}
           {props.creating && elapsed >= CREATE_RETRY_AFTER_S && (
             <Button variant="default" onClick={props.onCreate}>
               Try Again

@@ -9,7 +9,7 @@ export function CompanyStep(props: {
   onChange: (company: CompanyData, errors: CompanyErrors) => void;
   onBack: () => void;
   onNext: () => void;
-  onSkip: () => void;
+  onSkip?: () => void;
   skipping: boolean;
 }) {
   const { company, errors } = props;
@@ -31,9 +31,11 @@ export function CompanyStep(props: {
           Back
         </Button>
         <Group>
-          <Button variant="subtle" onClick={props.onSkip} loading={props.skipping}>
-            Skip & Go to Dashboard
-          </Button>
+          {props.onSkip && (
+            <Button variant="subtle" onClick={props.onSkip} loading={props.skipping}>
+              Skip & Go to Dashboard
+            </Button>
+          )}
           <Button onClick={props.onNext}>Next</Button>
         </Group>
       </Group>

@@ -8,7 +8,7 @@ import '../../agent-area/agent-area.css';
 type Option = 'test' | 'script';
 
 /** Step 3: the agent is ready; test it for real, or copy the code that puts it on the website. */
-export function ReadyStep(props: { agent: Agent; region: Region; finishing: boolean; onBack: () => void; onContinue: () => void }) {
+export function ReadyStep(props: { agent: Agent; region: Region; finishing: boolean; onBack: () => void; onContinue: () => void; onSkip?: () => void }) {
   const [option, setOption] = useState<Option>('test');
   return (
     <Stack>
@@ -56,9 +56,11 @@ export function ReadyStep(props: { agent: Agent; region: Region; finishing: bool
           Back to Branding
         </Button>
         <Group>
-          <Button variant="subtle" onClick={props.onContinue} disabled={props.finishing}>
-            Skip & Go to Dashboard
-          </Button>
+          {props.onSkip && (
+            <Button variant="subtle" onClick={props.onSkip} disabled={props.finishing}>
+              Skip & Go to Dashboard
+            </Button>
+          )}
           <Button onClick={props.onContinue} loading={props.finishing}>
             Continue to Dashboard
           </Button>
