@@ -76,8 +76,33 @@ describe('onboarding journey', () => {
     await screenshot(page, 'onboarding-05-agent-overview');
 
     // Finished: a new visit of the app does not send the user back to onboarding.
-    await page.goto('/');
-    await page.getByTestId('top-bar').waitFor();
+    const region = /\/app\/(eu|na)\//.exec(page.url())![1]!;
+    await page.goto(`/app/${region}/agents`);
+    await page.getByText('Tidewater Bakery').first().waitFor();
     expect(page.url()).not.toContain('/onboarding');
+  });
+
+  it('builds another agent with the Agent Wizard for the existing user', async () => {
+    await page.getByTestId('side-nav').getByRole('button', { name: 'New Agent' }).click();
+    await page.getByTestId('agent-wizard-card').click();
+    const wizard = page.getByRole('dialog', { name: 'Agent Wizard' });
+    await wizard.getByText('Step 1 of 3').waitFor();
+    await wizard.getByLabel('Company name').fill('Tidewater Bakery Cakes');
+    await wizard.getByLabel('Company website').fill(companySite);
+    await wizard.getByLabel('What does your company do?').fill('Celebration cakes from the harbour bakery');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByTestId('brand-colors').getByRole('button', { name: '#ffc914' }).click({ timeout: 20_000 });
+    await wizard.getByLabel('Custom colour').fill('0a5');
+    await wizard.getByRole('button', { name: 'Use colour' }).click();
+    await wizard.getByTestId('chosen-color').filter({ hasText: '#0a5' }).waitFor();
+    await screenshot(page, 'onboarding-06-wizard-brand');
+    await wizard.getByRole('button', { name: 'Create AI Agent' }).click();
+    await wizard.getByText('Step 3 of 3').waitFor({ timeout: 30_000 });
+    await wizard.getByTestId('debugger-panel').getByLabel('Test message').fill('How long is the Saltmarsh Sourdough proofed?');
+    await wizard.getByTestId('debugger-panel').getByLabel('Test message').press('Enter');
+    await wizard.getByTestId('test-chat-answer').filter({ hasText: '38 hours' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'onboarding-07-wizard-ready');
+    await wizard.getByRole('button', { name: 'Continue to Dashboard' }).click();
+    await page.waitForURL(/\/app\/(eu|na)\/agents\/[^/]+\/overview\?showDebugger=true/);
   });
 });
