@@ -27,6 +27,8 @@ export function BrandStep(props: {
   const [hexError, setHexError] = useState<string>();
   const [logoError, setLogoError] = useState<string>();
   const [uploading, setUploading] = useState(false);
+  // A logo the page may not show (e.g. an http: address under the CSP's img-src) is left out, not shown broken.
+  const [hiddenPreview, setHiddenPreview] = useState<string>();
   const elapsed = useElapsedSeconds(props.creating);
 
   if (props.analysis.state === 'loading') {
@@ -51,7 +53,8 @@ export function BrandStep(props: {
       </Stack>
     );
   }
-  const { colors, favicon } = props.analysis.branding;
+  const { colors, favicon, logo: siteLogo } = props.analysis.branding;
+  const preview = props.logo ?? siteLogo ?? favicon;
   const applyHex = () => {
     const color = customHex(hex);
     if (!color) return setHexError('Enter a hex colour of 3 or 6 digits');
@@ -101,7 +104,7 @@ export function BrandStep(props: {
         </Text>
       )}
       <Group>
-        {(props.logo ?? favicon) && <img src={props.logo ?? favicon} alt="Logo" style={{ height: 40, width: 'auto', objectFit: 'contain' }} />}
+        {preview && preview !== hiddenPreview && <img src={preview} alt="Logo" onError={() => setHiddenPreview(preview)} style={{ height: 40, width: 'auto', objectFit: 'contain' }} />}
         <FileButton onChange={(file) => void pickLogo(file)} accept={LOGO_ACCEPT}>
           {(buttonProps) => (
             <Button {...buttonProps} variant="default" loading={uploading}>
