@@ -15,7 +15,8 @@
 # infra/sandboxes/meta; started only when META_GRAPH_API_BASE points at it), sandbox-discord
 # (Discord webhooks stand-in, infra/sandboxes/discord: a Discord channel's webhook URL is the user's).
 # sandbox-domains, sandbox-email-domains and sandbox-fonts (the domain provider, the e-mail
-# domain provider and the fonts service, infra/sandboxes).
+# domain provider and the fonts service, infra/sandboxes), sandbox-company-site (a branded
+# website for onboarding, infra/sandboxes/company-site).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -39,9 +40,10 @@ DISCORD_SANDBOX_PORT="${DISCORD_SANDBOX_PORT:-4130}"
 DOMAINS_SANDBOX_PORT="${DOMAINS_SANDBOX_PORT:-4140}"
 FONTS_SANDBOX_PORT="${FONTS_SANDBOX_PORT:-4142}"
 EMAIL_DOMAINS_SANDBOX_PORT="${EMAIL_DOMAINS_SANDBOX_PORT:-4141}"
+COMPANY_SITE_PORT="${COMPANY_SITE_PORT:-4150}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -64,6 +66,7 @@ marker() {
     sandbox-domains) echo "$ROOT/infra/sandboxes/domains/server.js" ;;
     sandbox-fonts) echo "$ROOT/infra/sandboxes/fonts/server.js" ;;
     sandbox-email-domains) echo "$ROOT/infra/sandboxes/email-domains/server.js" ;;
+    sandbox-company-site) echo "$ROOT/infra/sandboxes/company-site/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -83,6 +86,7 @@ main_port() {
     sandbox-domains) echo "$DOMAINS_SANDBOX_PORT" ;;
     sandbox-fonts) echo "$FONTS_SANDBOX_PORT" ;;
     sandbox-email-domains) echo "$EMAIL_DOMAINS_SANDBOX_PORT" ;;
+    sandbox-company-site) echo "$COMPANY_SITE_PORT" ;;
   esac
 }
 
@@ -108,6 +112,7 @@ describe() {
     sandbox-domains) echo "http://127.0.0.1:$DOMAINS_SANDBOX_PORT (domain provider sandbox, project domains API)" ;;
     sandbox-fonts) echo "http://127.0.0.1:$FONTS_SANDBOX_PORT (fonts service sandbox, css2)" ;;
     sandbox-email-domains) echo "http://127.0.0.1:$EMAIL_DOMAINS_SANDBOX_PORT (e-mail domain provider sandbox, domains API)" ;;
+    sandbox-company-site) echo "http://127.0.0.1:$COMPANY_SITE_PORT (a branded company website to try onboarding with)" ;;
   esac
 }
 
@@ -318,6 +323,10 @@ prepare_sandbox-meta() {
   require_file "$ROOT/infra/sandboxes/meta/server.js" "infra/sandboxes/meta/server.js"
   mkdir -p "$DATA_DIR/sandbox-meta"
   CMD=(node "$ROOT/infra/sandboxes/meta/server.js" --port "$META_SANDBOX_PORT" --host 127.0.0.1)
+prepare_sandbox-company-site() {
+  require_file "$ROOT/infra/sandboxes/company-site/server.js" "infra/sandboxes/company-site/server.js"
+  mkdir -p "$DATA_DIR/sandbox-company-site"
+  CMD=(node "$ROOT/infra/sandboxes/company-site/server.js" --port "$COMPANY_SITE_PORT" --host 127.0.0.1)
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------

@@ -4,6 +4,7 @@ export * from './agent';
 export * from './channels';
 export * from './agency';
 export * from './billing';
+export * from './onboarding';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -11,6 +12,7 @@ import type { Endpoint } from './endpoint';
 import { WORKSPACE_API } from './workspace';
 import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } from './channels';
 import { AGENCY_API } from './agency';
+import { ONBOARDING_API } from './onboarding';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -22,4 +24,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(WORKSPACE_CHANNELS_API),
   ...Object.values(AGENCY_API),
   ...Object.values(BILLING_API),
+  ...Object.values(ONBOARDING_API),
 ];

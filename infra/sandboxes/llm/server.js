@@ -18,8 +18,10 @@
  * colours, the widget...) is answered with a short sentence and a ```css block built from
  * the last user message: colours it names (CSS colour names, #hex, rgb()/hsl()), and words
  * such as rounded, shadow, bigger, smaller, bold, dark, light. Anything else gets an
- * echo-like reply. Every answer carries system_fingerprint 'sandbox' and the header
- * x-sandbox: true, so clients can show that the answer came from a sandbox.
+ * echo-like reply. A system message with a "## Knowledge" section is answered with the
+ * sentence of it that shares the most words with the question (onboarding's website text).
+ * Every answer carries system_fingerprint 'sandbox' and the header x-sandbox: true, so
+ * clients can show that the answer came from a sandbox.
  * Request and response shapes: infra/sandboxes/README.md.
  */
 const http = require('node:http');
@@ -98,10 +100,32 @@ function textOf(content) {
   return '';
 }
 
+// A system message with a "## Knowledge" section (the onboarding agent's website text) is
+// answered from it: the sentence sharing the most words with the question, as a grounded
+// model would, so a test can ask what only the knowledge says.
+const KNOWLEDGE = /^## Knowledge\b/m;
+const wordsOf = (text) => new Set((text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []).filter((w) => !['what', 'when', 'where', 'which', 'your', 'with', 'does', 'that', 'this', 'have', 'from', 'about', 'tell'].includes(w)));
+
+function knowledgeAnswer(messages, question) {
+  const system = messages.filter((m) => m.role === 'system').map((m) => textOf(m.content)).find((t) => KNOWLEDGE.test(t));
+  if (!system || !question) return null;
+  const asked = wordsOf(question);
+  let best = null;
+  let bestScore = 0;
+  for (const sentence of system.slice(system.search(KNOWLEDGE)).split(/(?<=[.!?])\s+|\n+/)) {
+    if (sentence.startsWith('#')) continue;
+    const score = [...wordsOf(sentence)].filter((w) => asked.has(w)).length;
+    if (score > bestScore) [best, bestScore] = [sentence.trim(), score];
+  }
+  return best ? `From what I know: ${best}` : null;
+}
+
 /** The answer text for a (valid) chat request. */
 function answerFor(messages) {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const request = lastUser ? textOf(lastUser.content) : '';
+  const grounded = knowledgeAnswer(messages, request);
+  if (grounded) return grounded;
   const aboutCss = messages.some((m) => CSS_TOPIC.test(textOf(m.content)));
   if (aboutCss) return cssAnswer(request);
   return `Sandbox reply: you said "${request.slice(0, 200)}".`;

@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { newAgentDraft } from '@platform/contracts';
 import { ACCESS_KINDS, type Identity, type RouteDescription } from '@platform/kit';
+import { buildApp as buildOnboardingApp, routeTable as onboardingRouteTable } from '../../../services/onboarding/src/app';
+import { loadConfig as loadOnboardingConfig } from '../../../services/onboarding/src/config';
 import {
   agencyIdentity,
   agentIdentity,
@@ -16,6 +18,7 @@ import {
   gateway,
   logger,
   repoRoot,
+  signedCaller,
   snapshot,
   someone,
   signedCaller,
@@ -138,6 +141,13 @@ function send(caller: Caller, route: RouteDescription, request: ExampleRequest =
   return route.method === 'get' ? caller.get(url) : caller[route.method](url, request.body ?? {});
 }
 
+/** The onboarding service's routes are all `user` (the agent service checks the workspace of the agent it creates). */
+function onboardingService() {
+  const config = loadOnboardingConfig();
+  const deps = { config, logger };
+  return { name: 'onboarding', routes: onboardingRouteTable(deps).routes, as: signedCaller(buildOnboardingApp(deps), config.platform.internalSigningSecret) };
+}
+
 describe('every route refuses callers without the identity it declares', () => {
   let h: AgentService;
   let channels: Awaited<ReturnType<typeof startChannelsService>>;
@@ -153,6 +163,7 @@ describe('every route refuses callers without the identity it declares', () => {
       { name: 'agent', routes: h.routes, as: h.as },
       { name: 'channels', routes: channels.routes, as: channels.as },
       agencyDomainService(h),
+      onboardingService(),
     ];
     const billingDeps = { config: { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
     services.push({ name: 'billing', routes: billingRouteTable(billingDeps).routes, as: signedCaller(buildBillingApp(billingDeps), billingDeps.config.platform.internalSigningSecret) });

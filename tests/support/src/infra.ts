@@ -93,3 +93,4 @@ export async function testRelay(collections: string[]) {
 
 /** The LLM sandbox (infra/sandboxes/llm) in its own process on a free port. */
 export { spawnLlmSandbox } from '../../../infra/sandboxes/llm/test/spawn-sandbox';
+export { spawnCompanySite } from '../../../infra/sandboxes/company-site/test/spawn-site';

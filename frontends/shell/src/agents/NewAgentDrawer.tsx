@@ -42,6 +42,7 @@ import {
   type Agent,
 } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
+import { AgentWizard } from './AgentWizard';
 import { postCreatePath } from '../agent-area/logic/tabs';
 import { TEMPLATE_TABS, readTemplateFile, showsPlatformChooser, templatesOfTab, type TemplateTab } from './new-agent';
 import './new-agent.css';
@@ -84,6 +85,7 @@ interface NewAgentDrawerProps {
 /** The New Agent drawer (agents-channels-domains 2): a name, or a template, or an imported template file. */
 export default function NewAgentDrawer({ onClose, disablePostAgentCreated = false }: NewAgentDrawerProps) {
   const { region, workspace, user } = useWorkspace();
+  const [wizard, setWizard] = useState(false);
   const navigate = useNavigate();
   const colorScheme = useComputedColorScheme('light');
   const templates = useAgentTemplates(region);
@@ -149,6 +151,7 @@ export default function NewAgentDrawer({ onClose, disablePostAgentCreated = fals
   };
 
   const shown = templatesOfTab(templates.data ?? [], tab);
+  if (wizard) return <AgentWizard workspace={workspace && { uid: workspace.uid, region }} onLeave={() => setWizard(false)} onClose={onClose} />;
   return (
     <Drawer
       opened
@@ -198,7 +201,7 @@ export default function NewAgentDrawer({ onClose, disablePostAgentCreated = fals
           </Stack>
         )}
 
-        <UnstyledButton onClick={() => notify.info('The Agent Wizard is not available in this version yet.')} data-testid="agent-wizard-card">
+        <UnstyledButton onClick={() => setWizard(true)} data-testid="agent-wizard-card">
           <Card withBorder radius="md" padding="md" className="wizard-card">
             <Group wrap="nowrap">
               <ThemeIcon size={44} radius="md" variant="gradient" gradient={{ from: 'violet', to: 'grape' }}>

@@ -1,9 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { BROWSER_STORAGE_KEYS } from '@platform/contracts';
-import { Button, Center, Group, Paper, ScreenPlaceholder, Stack, Text, Title, useSaveWorkspace, useSession, writeStored } from '@platform/ui';
+import { Center, Paper, useSaveWorkspace, useSession, writeStored } from '@platform/ui';
 import { isRegion, pickWorkspace } from '../contexts/workspace-selection';
+import { AgentCreationFlow } from './onboarding/AgentCreationFlow';
 
-/** /onboarding?region=eu|na: the three steps (spec 2.13) arrive with the onboarding issue. */
+/** /onboarding?region=eu|na: company details, brand confirmation and agent creation, the ready screen (spec 2.13, 4.9). */
 export default function OnboardingPage() {
   const [params] = useSearchParams();
   const requested = params.get('region') ?? undefined;
@@ -11,12 +12,13 @@ export default function OnboardingPage() {
   const navigate = useNavigate();
   const session = useSession();
   const save = useSaveWorkspace();
+  const own = pickWorkspace(session.data?.workspaces ?? [], undefined, region);
 
   // Spec 4.9: finishing (or skipping) marks the workspace and stores the completed flag locally.
-  const skip = () => {
+  const finish = (agentId?: string) => {
     writeStored(BROWSER_STORAGE_KEYS.onboardingCompleted, true);
-    const own = pickWorkspace(session.data?.workspaces ?? [], undefined, region);
-    const done = () => navigate(`/app/${own?.region ?? region}/agents`);
+    const at = own?.region ?? region;
+    const done = () => navigate(agentId ? `/app/${at}/agents/${agentId}/overview?showDebugger=true` : `/app/${at}/agents`);
     if (!own) return done();
     const body = { workspaceName: own.workspaceName, internal: { isAgentOnboardingDone: true, isNewUser: false } };
     // A non-ok answer is only logged (spec 7).
@@ -24,21 +26,8 @@ export default function OnboardingPage() {
   };
   return (
     <Center mih="100vh" p="md">
-      <Paper withBorder radius="lg" p="xl" w="100%" maw={640} data-testid="onboarding">
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Step 1 of 3
-          </Text>
-          <Title order={2}>Tell us about your company</Title>
-          <ScreenPlaceholder title="Company details">
-            We will read your website to suggest brand colours and build a first agent that already knows your business.
-          </ScreenPlaceholder>
-          <Group justify="flex-end">
-            <Button onClick={skip} loading={save.isPending} variant="default">
-              Skip & Go to Dashboard
-            </Button>
-          </Group>
-        </Stack>
+      <Paper withBorder radius="lg" p="xl" w="100%" maw={720} data-testid="onboarding">
+        <AgentCreationFlow workspace={own} finishing={save.isPending} onLeave={() => navigate(-1)} onSkip={() => finish()} onFinish={finish} />
       </Paper>
     </Center>
   );

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { Region } from '@platform/contracts';
+import { Button, Code, CopyButton, Group, SegmentedControl, Stack, Text, type Agent } from '@platform/ui';
+import { DebuggerPanel } from '../../agent-area/DebuggerPanel';
+import { embedSnippets } from '../../agent-area/logic/embed-snippets';
+import '../../agent-area/agent-area.css';
+
+type Option = 'test' | 'script';
+
+/** Step 3: the agent is ready; test it for real, or copy the code that puts it on the website. */
+export function ReadyStep(props: { agent: Agent; region: Region; finishing: boolean; onBack: () => void; onContinue: () => void; onSkip?: () => void }) {
+  const [option, setOption] = useState<Option>('test');
+  return (
+    <Stack>
+      <Text>
+        <b>{props.agent.title}</b> is ready, in your brand and with what your website says.
+      </Text>
+      <SegmentedControl
+        value={option}
+        onChange={(value) => setOption(value as Option)}
+        data={[
+          { value: 'test', label: 'Test Text Agent' },
+          { value: 'script', label: 'Add to your website' },
+        ]}
+      />
+      {option === 'test' ? (
+        <div className="onboarding-chat" style={{ height: 420, display: 'flex' }}>
+          <DebuggerPanel agent={props.agent} region={props.region} onClose={() => setOption('script')} />
+        </div>
+      ) : (
+        <Stack gap="sm">
+          {embedSnippets(window.location.origin, props.region, props.agent.ID).map((snippet) => (
+            <Stack key={snippet.key} gap={4} data-testid={`snippet-${snippet.key}`}>
+              <Group justify="space-between">
+                <Text fw={600} size="sm">
+                  {snippet.title}
+                </Text>
+                <CopyButton value={snippet.code}>
+                  {({ copied, copy }) => (
+                    <Button size="xs" variant="default" onClick={copy}>
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {snippet.description}
+              </Text>
+              <Code block>{snippet.code}</Code>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={props.onBack}>
+          Back to Branding
+        </Button>
+        <Group>
+          {props.onSkip && (
+            <Button variant="subtle" onClick={props.onSkip} disabled={props.finishing}>
+              Skip & Go to Dashboard
+            </Button>
+          )}
+          <Button onClick={props.onContinue} loading={props.finishing}>
+            Continue to Dashboard
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
