@@ -15,7 +15,8 @@ export function createKafka(options: { clientId: string; brokers: string[]; logg
     clientId: options.clientId,
     brokers: options.brokers,
     connectionTimeout: 3_000,
-    retry: { initialRetryTime: 200, maxRetryTime: 2_000, retries: 3 },
+    // Short waits: a broker that comes back is reconnected to within about a second (ADR 0011).
+    retry: { initialRetryTime: 100, maxRetryTime: 1_000, retries: 3 },
     logLevel: logLevel.WARN,
     logCreator: () => ({ level, log: entry }) => {
       const { message, ...extra } = entry;

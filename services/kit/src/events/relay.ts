@@ -103,19 +103,55 @@ export class OutboxRelay {
   async drainOnce(): Promise<number> {
     let sent = 0;
     for (const region of this.options.mongo.regions()) {
-      for (const name of this.options.collections) {
-        const collection = this.options.mongo.collection<OutboxDocument>(region, name);
-        for (;;) {
-          if (!(await this.lease(region, name))) break;
-          const batch = await collection
-            .find(PENDING as Filter<OutboxDocument>)
-            .sort({ _outboxAt: 1 })
-            .limit(this.options.batchSize ?? 5_000)
-            .toArray();
-          if (!batch.length) break;
-          sent += await this.publish(collection, batch);
+      for (const name of this.options.collections) sent += await this.drainCollection(region, name);
+    }
+    return sent;
+  }
+
+  /**
+   * Reads, sends and clears batches until none is pending. A batch's clean-up runs while the
+   * next batch is read and sent (so an event written meanwhile waits for one round trip less),
+   * one clean-up at a time; the documents being cleaned are skipped until it is done.
+   */
+  private async drainCollection(region: Region, name: string): Promise<number> {
+    const collection = this.options.mongo.collection<OutboxDocument>(region, name);
+    let sent = 0;
+    let clearing: { ids: Set<string>; failure: Promise<unknown> } | undefined;
+    const cleared = async () => {
+      const failure = await clearing?.failure;
+      clearing = undefined;
+      if (failure) throw failure;
+    };
+    try {
+      for (;;) {
+        if (!(await this.lease(region, name))) break;
+        const pending = await collection
+          .find(PENDING as Filter<OutboxDocument>, { projection: { _outbox: 1, _outboxAt: 1 } })
+          .sort({ _outboxAt: 1 })
+          .limit(this.options.batchSize ?? 5_000)
+          .toArray();
+        const batch = pending.filter((doc) => !clearing?.ids.has(doc._id));
+        if (!batch.length) {
+          if (!clearing) break;
+          await cleared();
+          if (pending.length) continue;
+          break;
         }
+        const { sentDocs, failure } = await this.send(batch);
+        await cleared();
+        if (failure) {
+          // Remove what went out; the rest stays pending for the next attempt.
+          await this.removeSent(collection, batch.slice(0, sentDocs)).catch(() => undefined);
+          throw failure;
+        }
+        const done = this.removeSent(collection, batch);
+        clearing = { ids: new Set(batch.map((doc) => doc._id)), failure: done.then(() => undefined, (err: unknown) => err ?? new Error('outbox clean-up failed')) };
+        const events = batch.reduce((count, doc) => count + (doc._outbox?.length ?? 0), 0);
+        if (events) this.log.debug({ count: events, documents: batch.length }, 'published outbox events');
+        sent += events;
       }
+    } finally {
+      await clearing?.failure;
     }
     return sent;
   }
@@ -191,9 +227,10 @@ export class OutboxRelay {
 
   /**
    * Sends the batch's events, a few hundred documents per Kafka request (a document's events
-   * always in one request, in order), then removes them from their documents.
+   * always in one request, in order); returns how many documents went out and, when Kafka
+   * failed part-way, why.
    */
-  private async publish(collection: Collection<OutboxDocument>, batch: OutboxDocument[]): Promise<number> {
+  private async send(batch: OutboxDocument[]): Promise<{ sentDocs: number; failure?: unknown }> {
     const size = this.options.sendSize ?? 500;
     let sentDocs = 0;
     try {
@@ -202,15 +239,10 @@ export class OutboxRelay {
         // One request in flight (createProducer) keeps each key's messages in this order.
         if (topicMessages.length) await this.options.producer.sendBatch({ topicMessages });
       }
-    } catch (err) {
-      // Remove what went out; the rest stays pending for the next attempt.
-      await this.removeSent(collection, batch.slice(0, sentDocs)).catch(() => undefined);
-      throw err;
+    } catch (failure) {
+      return { sentDocs, failure };
     }
-    await this.removeSent(collection, batch);
-    const sent = batch.reduce((count, doc) => count + (doc._outbox?.length ?? 0), 0);
-    if (sent) this.log.debug({ count: sent, documents: batch.length }, 'published outbox events');
-    return sent;
+    return { sentDocs };
   }
 
   /**
@@ -230,16 +262,21 @@ export class OutboxRelay {
     }
     let cleared = 0;
     for (const [length, sameLength] of byLength) {
-      const result = await collection.updateMany(
-        { ...PENDING, _id: { $in: sameLength }, [`_outbox.${length}`]: { $exists: false } } as Filter<OutboxDocument>,
-        // _outboxLease: the per-document claim of relays before ADR 0011, on older documents.
-        { $unset: { _outbox: '', _outboxAt: '', _outboxLease: '' } },
-      );
-      cleared += result.modifiedCount;
+      for (const ids of chunks(sameLength, ID_CHUNK)) {
+        const result = await collection.updateMany(
+          { ...PENDING, _id: { $in: ids }, [`_outbox.${length}`]: { $exists: false } } as Filter<OutboxDocument>,
+          // _outboxLease: the per-document claim of relays before ADR 0011, on older documents.
+          { $unset: { _outbox: '', _outboxAt: '', _outboxLease: '' } },
+        );
+        cleared += result.modifiedCount;
+      }
     }
     if (cleared === batch.length) return;
-    const ids = batch.map((doc) => doc._id);
-    const grown = new Set((await collection.find({ ...PENDING, _id: { $in: ids } } as Filter<OutboxDocument>, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id));
+    const grown = new Set<string>();
+    for (const ids of chunks(batch.map((doc) => doc._id), ID_CHUNK)) {
+      const found = await collection.find({ ...PENDING, _id: { $in: ids } } as Filter<OutboxDocument>, { projection: { _id: 1 } }).toArray();
+      for (const doc of found) grown.add(doc._id);
+    }
     const removals: AnyBulkWriteOperation<OutboxDocument>[] = batch
       .filter((doc) => grown.has(doc._id) && doc._outbox?.length)
       .map((doc) => ({
@@ -251,6 +288,19 @@ export class OutboxRelay {
       }));
     if (removals.length) await collection.bulkWrite(removals, { ordered: false });
   }
+}
+
+/**
+ * Most `_id`s in one `$in` of the clean-up: the local store locks up to 256 documents named
+ * by `_id` alone (infra/ferretdb/serialize_writes.go), more lock the whole collection, which
+ * would hold up the service's own writes while a large backlog is cleared.
+ */
+const ID_CHUNK = 250;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
 }
 
 function byTopic(docs: OutboxDocument[]): Array<{ topic: string; messages: Message[] }> {
