@@ -236,6 +236,7 @@ async function kafkaOutage(uid) {
   } finally {
     await deps('start');
     readyAt = Date.now();
+    if (env.BENCH_TRACE) console.log("  kafka ready at", new Date(readyAt).toISOString());
   }
   const publishedAt = new Map();
   const wanted = new Set(ids);

@@ -73,6 +73,12 @@ export class OutboxRelay {
   private readonly instance = randomUUID();
   /** Until when this instance holds each collection's lease, by region and collection. */
   private readonly held = new Map<string, number>();
+  /**
+   * Per collection, the documents read but not sent while Kafka is down. Each retry reads only
+   * what was written since (an index range on `_outboxAt`), so the backlog is in hand when the
+   * broker is back instead of being read again then.
+   */
+  private readonly carried = new Map<string, OutboxDocument[]>();
   private readonly log: Logger;
 
   constructor(private readonly options: RelayOptions) {
@@ -115,6 +121,7 @@ export class OutboxRelay {
    */
   private async drainCollection(region: Region, name: string): Promise<number> {
     const collection = this.options.mongo.collection<OutboxDocument>(region, name);
+    const key = `${region}/${name}`;
     let sent = 0;
     let clearing: { ids: Set<string>; failure: Promise<unknown> } | undefined;
     const cleared = async () => {
@@ -124,13 +131,14 @@ export class OutboxRelay {
     };
     try {
       for (;;) {
-        if (!(await this.lease(region, name))) break;
-        const pending = await collection
-          .find(PENDING as Filter<OutboxDocument>, { projection: { _outbox: 1, _outboxAt: 1 } })
-          .sort({ _outboxAt: 1 })
-          .limit(this.options.batchSize ?? 5_000)
-          .toArray();
-        const batch = pending.filter((doc) => !clearing?.ids.has(doc._id));
+        if (!(await this.lease(region, name))) {
+          this.carried.delete(key);
+          break;
+        }
+        const carried = this.carried.get(key) ?? [];
+        this.carried.delete(key);
+        const pending = await this.read(collection, carried);
+        const batch = [...carried, ...pending.filter((doc) => !clearing?.ids.has(doc._id))];
         if (!batch.length) {
           if (!clearing) break;
           await cleared();
@@ -140,8 +148,9 @@ export class OutboxRelay {
         const { sentDocs, failure } = await this.send(batch);
         await cleared();
         if (failure) {
-          // Remove what went out; the rest stays pending for the next attempt.
+          // Remove what went out; the rest stays pending, and in hand for the next attempt.
           await this.removeSent(collection, batch.slice(0, sentDocs)).catch(() => undefined);
+          this.carried.set(key, batch.slice(sentDocs));
           throw failure;
         }
         const done = this.removeSent(collection, batch);
@@ -162,6 +171,7 @@ export class OutboxRelay {
       this.nudged = false;
       try {
         const sent = await this.drainOnce();
+        if (this.failures) this.log.info({ failures: this.failures, sent }, 'outbox relay publishing again');
         this.failures = 0;
         this.idleMs = sent ? 0 : Math.min(this.options.maxIdlePollMs ?? 5_000, Math.max(pollMs, this.idleMs * 2));
       } catch (err) {
@@ -223,6 +233,25 @@ export class OutboxRelay {
       await this.options.mongo.collection<RelayLease>(region, OUTBOX_LEASES).deleteOne({ _id: name, holder: this.instance });
     }
     this.held.clear();
+  }
+
+  /**
+   * The oldest pending documents; with documents already in hand, only those pending since the
+   * newest of them (a document whose `_outboxAt` is older but was not in hand, e.g. written
+   * with a lagging clock, goes out with the next full read).
+   */
+  private async read(collection: Collection<OutboxDocument>, inHand: OutboxDocument[]): Promise<OutboxDocument[]> {
+    const limit = (this.options.batchSize ?? 5_000) - inHand.length;
+    if (limit <= 0) return [];
+    const newest = inHand.reduce<Date | undefined>((max, doc) => (doc._outboxAt && (!max || doc._outboxAt > max) ? doc._outboxAt : max), undefined);
+    const filter = newest ? { _outboxAt: { $gt: newest } } : PENDING;
+    const ids = new Set(inHand.map((doc) => doc._id));
+    const found = await collection
+      .find(filter as Filter<OutboxDocument>, { projection: { _outbox: 1, _outboxAt: 1 } })
+      .sort({ _outboxAt: 1 })
+      .limit(limit)
+      .toArray();
+    return found.filter((doc) => !ids.has(doc._id));
   }
 
   /**
