@@ -44,6 +44,9 @@ export const OUTBOX_INDEX = { key: { _outboxAt: 1 }, name: 'outbox_pending' };
 /** Pending documents, read through OUTBOX_INDEX (`$exists` on it is pushed down to an index). */
 const PENDING = { _outboxAt: { $exists: true } } as const;
 
+/** What kafkajs throws on a send through a producer that is not connected. */
+const PRODUCER_DISCONNECTED = 'The producer is disconnected';
+
 /** One document per outbox collection (its `_id`): which relay instance publishes it, until when. */
 export const OUTBOX_LEASES = 'outbox_relay_leases';
 
@@ -177,6 +180,8 @@ export class OutboxRelay {
       } catch (err) {
         this.failures += 1;
         this.log.warn({ err, failures: this.failures }, 'outbox relay could not publish; will retry');
+        // A producer whose connect failed (Kafka down when the service started) stays disconnected.
+        if ((err as Error | undefined)?.message === PRODUCER_DISCONNECTED) await this.options.producer.connect().catch(() => undefined);
       }
       await this.sleep(this.failures ? this.backoffMs() : this.idleMs || pollMs);
     }
