@@ -18,14 +18,14 @@ function shellInitialJs() {
   results.push({ name: 'shell initial JS (host, before any remote), gzip', value: `${kb.toFixed(1)} KB`, goal: `<= ${goalKb} KB`, ok: kb <= goalKb });
 }
 
+// BENCH=store,agents runs only those (all by default): shell, agents, cold-load, store, runtime, webhooks, billing.
+const selected = (process.env.BENCH ?? 'shell,agents,cold-load,store,runtime,webhooks,billing').split(',');
+
 async function main() {
-  shellInitialJs();
-  results.push(...(await require('./agents').run()));
-  results.push(...(await require('./cold-load').run()));
-  results.push(...(await require('./store').run()));
-  results.push(...(await require('./runtime').run()));
-  results.push(...(await require('./webhooks').run()));
-  results.push(...(await require('./billing').run()));
+  if (selected.includes('shell')) shellInitialJs();
+  for (const name of ['agents', 'cold-load', 'store', 'runtime', 'webhooks', 'billing']) {
+    if (selected.includes(name)) results.push(...(await require(`./${name}`).run()));
+  }
   let failed = 0;
   for (const r of results) {
     console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.name}: ${r.value} (goal ${r.goal})`);

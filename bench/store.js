@@ -35,6 +35,8 @@ const INC_ATTEMPTS_PER_WORKER = 20;
 const BURST = 1_000;
 const BURST_CONCURRENCY = 16;
 const OUTAGE_S = Number(env.BENCH_KAFKA_OUTAGE_S ?? 60);
+// BENCH_STORE=saves,partner runs only those parts (all by default).
+const parts = (env.BENCH_STORE ?? 'list,saves,inc,partner,outage').split(',');
 const BROKER = (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',')[0];
 
 const ms = (ns) => Number(ns) / 1e6;
@@ -234,6 +236,7 @@ async function kafkaOutage(uid) {
   } finally {
     await deps('start');
     readyAt = Date.now();
+    if (env.BENCH_TRACE) console.log("  kafka ready at", new Date(readyAt).toISOString());
   }
   const publishedAt = new Map();
   const wanted = new Set(ids);
@@ -244,6 +247,63 @@ async function kafkaOutage(uid) {
     consumer.kill();
   }
   return { events: ids.length, caughtUpS: (Math.max(...publishedAt.values()) - readyAt) / 1000 };
+}
+
+const p95 = (xs) => percentile(xs, 95);
+
+function listResults(list) {
+  const ratio = p95(list.full) / p95(list.alone);
+  return [
+    {
+      name: `list one workspace's ${LISTED_AGENTS} agents through the gateway, with 100,000 others in the collection, p50/p95`,
+      value: `${percentile(list.gateway, 50).toFixed(1)} / ${p95(list.gateway).toFixed(1)} ms`,
+      goal: 'p95 <= 50 ms',
+      ok: p95(list.gateway) <= 50,
+    },
+    {
+      name: 'the same listing query (driver), full collection vs the tenant alone, p95',
+      value: `${p95(list.full).toFixed(1)} vs ${p95(list.alone).toFixed(1)} ms (${ratio.toFixed(2)}x)`,
+      goal: '<= 2x',
+      ok: ratio <= 2,
+    },
+  ];
+}
+
+function saveResult(save) {
+  const saveShare = save.gateway / save.driver;
+  return {
+    name: 'agent saves/s through the gateway vs the raw driver updateOne',
+    value: `${save.gateway.toFixed(0)} vs ${save.driver.toFixed(0)} (${(saveShare * 100).toFixed(0)} %)`,
+    goal: 'gateway >= 50 % of the driver',
+    ok: saveShare >= 0.5,
+  };
+}
+
+function incResult(inc) {
+  return {
+    name: `${INC_WORKERS} concurrent guarded $inc on one document (${INC_WORKERS * INC_ATTEMPTS_PER_WORKER} attempts on a balance of ${inc.start})`,
+    value: `${inc.exact ? 'exact' : `NOT exact (balance ${inc.balance}, ${inc.succeeded} succeeded)`}, ${inc.rate.toFixed(0)}/s`,
+    goal: 'exact, >= 1,000/s',
+    ok: inc.exact && inc.rate >= 1000,
+  };
+}
+
+function partnerResult(partner) {
+  return {
+    name: `partner latency, agent created -> new-agent at a kcat consumer, burst of ${BURST} creations, p50/p99`,
+    value: `${percentile(partner.latencies, 50).toFixed(0)} / ${percentile(partner.latencies, 99).toFixed(0)} ms (created ${partner.creationRate.toFixed(0)}/s; last event ${partner.drainAfterLastCreate.toFixed(0)} ms after the last creation)`,
+    goal: 'p99 < 500 ms',
+    ok: percentile(partner.latencies, 99) < 500,
+  };
+}
+
+function outageResult(outage) {
+  return {
+    name: `Kafka down ${OUTAGE_S} s while agents are created: last event published after the broker is back`,
+    value: `${outage.caughtUpS.toFixed(1)} s (${outage.events} events)`,
+    goal: '<= 5 s',
+    ok: outage.caughtUpS <= 5,
+  };
 }
 
 async function run() {
@@ -257,53 +317,13 @@ async function run() {
     const { uid, secret } = await workspaceForBench();
     const bearer = { authorization: `Bearer ${secret}` };
 
-    const list = await listing(client, agents, uid, bearer);
-    const save = await saves(agents, uid, bearer);
-    const inc = await guardedIncrements(db);
-    const partner = await partnerLatency(uid);
-    const outage = await kafkaOutage(uid);
-
-    const p95 = (xs) => percentile(xs, 95);
-    const ratio = p95(list.full) / p95(list.alone);
-    const saveShare = save.gateway / save.driver;
-    return [
-      {
-        name: `list one workspace's ${LISTED_AGENTS} agents through the gateway, with 100,000 others in the collection, p50/p95`,
-        value: `${percentile(list.gateway, 50).toFixed(1)} / ${p95(list.gateway).toFixed(1)} ms`,
-        goal: 'p95 <= 50 ms',
-        ok: p95(list.gateway) <= 50,
-      },
-      {
-        name: 'the same listing query (driver), full collection vs the tenant alone, p95',
-        value: `${p95(list.full).toFixed(1)} vs ${p95(list.alone).toFixed(1)} ms (${ratio.toFixed(2)}x)`,
-        goal: '<= 2x',
-        ok: ratio <= 2,
-      },
-      {
-        name: 'agent saves/s through the gateway vs the raw driver updateOne',
-        value: `${save.gateway.toFixed(0)} vs ${save.driver.toFixed(0)} (${(saveShare * 100).toFixed(0)} %)`,
-        goal: 'gateway >= 50 % of the driver',
-        ok: saveShare >= 0.5,
-      },
-      {
-        name: `${INC_WORKERS} concurrent guarded $inc on one document (${INC_WORKERS * INC_ATTEMPTS_PER_WORKER} attempts on a balance of ${inc.start})`,
-        value: `${inc.exact ? 'exact' : `NOT exact (balance ${inc.balance}, ${inc.succeeded} succeeded)`}, ${inc.rate.toFixed(0)}/s`,
-        goal: 'exact, >= 1,000/s',
-        ok: inc.exact && inc.rate >= 1000,
-      },
-      {
-        name: `partner latency, agent created -> new-agent at a kcat consumer, burst of ${BURST} creations, p50/p99`,
-        value: `${percentile(partner.latencies, 50).toFixed(0)} / ${percentile(partner.latencies, 99).toFixed(0)} ms (created ${partner.creationRate.toFixed(0)}/s; last event ${partner.drainAfterLastCreate.toFixed(0)} ms after the last creation)`,
-        goal: 'p99 < 500 ms',
-        ok: percentile(partner.latencies, 99) < 500,
-      },
-      {
-        name: `Kafka down ${OUTAGE_S} s while agents are created: last event published after the broker is back`,
-        value: `${outage.caughtUpS.toFixed(1)} s (${outage.events} events)`,
-        goal: '<= 5 s',
-        ok: outage.caughtUpS <= 5,
-      },
-    ];
+    const results = [];
+    if (parts.includes('list')) results.push(...listResults(await listing(client, agents, uid, bearer)));
+    if (parts.includes('saves')) results.push(saveResult(await saves(agents, uid, bearer)));
+    if (parts.includes('inc')) results.push(incResult(await guardedIncrements(db)));
+    if (parts.includes('partner')) results.push(partnerResult(await partnerLatency(uid)));
+    if (parts.includes('outage')) results.push(outageResult(await kafkaOutage(uid)));
+    return results;
   } finally {
     gateway.kill();
     await client.close();

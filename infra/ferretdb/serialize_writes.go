@@ -10,6 +10,7 @@ import (
 	"github.com/FerretDB/wire"
 
 	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/must"
 	"github.com/FerretDB/FerretDB/internal/util/state"
 )
 
@@ -21,7 +22,7 @@ import (
 // every single-document write atomically and the platform relies on that (credit guards,
 // outbox leases).
 //
-// On PostgreSQL, a write whose every statement names its document by `_id` equality (nearly
+// On PostgreSQL, a write whose every statement names its documents by `_id` (equality or `$in`; nearly
 // all of them) locks those documents only, so writes to different documents run in
 // parallel; any other update, delete or findAndModify locks its whole collection; inserts
 // only wait for those. SQLite takes one writer at a time (it answers SQLITE_BUSY to more),
@@ -162,14 +163,16 @@ func writeStripes(document *types.Document) ([]int, bool) {
 	stripes := make([]int, 0, len(filters))
 
 	for _, filter := range filters {
-		id, ok := idEquality(filter)
+		ids, ok := filterIDs(filter)
 		if !ok {
 			return nil, false
 		}
 
-		h := fnv.New32a()
-		_, _ = h.Write([]byte(id))
-		stripes = append(stripes, int(h.Sum32()%documentStripes))
+		for _, id := range ids {
+			h := fnv.New32a()
+			_, _ = h.Write([]byte(id))
+			stripes = append(stripes, int(h.Sum32()%documentStripes))
+		}
 	}
 
 	slices.Sort(stripes)
@@ -177,17 +180,47 @@ func writeStripes(document *types.Document) ([]int, bool) {
 	return slices.Compact(stripes), true
 }
 
-// idEquality returns the `_id` a filter pins down with equality on a string or ObjectId.
-func idEquality(filter *types.Document) (string, bool) {
+// filterIDs returns the `_id`s a filter pins down, with equality or `$in`, on strings or
+// ObjectIds (a batch of writes by `_id`, such as the outbox relay's, locks only those).
+func filterIDs(filter *types.Document) ([]string, bool) {
 	if filter == nil {
-		return "", false
+		return nil, false
 	}
 
 	v, err := filter.Get("_id")
 	if err != nil {
-		return "", false
+		return nil, false
 	}
 
+	d, ok := v.(*types.Document)
+	if !ok || d.Len() != 1 || !d.Has("$in") {
+		id, ok := idEquality(v)
+		return []string{id}, ok
+	}
+
+	in, _ := d.Get("$in")
+	values, ok := in.(*types.Array)
+
+	if !ok || values.Len() == 0 || values.Len() > documentStripes {
+		return nil, false
+	}
+
+	ids := make([]string, 0, values.Len())
+
+	for i := 0; i < values.Len(); i++ {
+		id, ok := idEquality(must.NotFail(values.Get(i)))
+		if !ok {
+			return nil, false
+		}
+
+		ids = append(ids, id)
+	}
+
+	return ids, true
+}
+
+// idEquality returns the `_id` a filter's value pins down with equality on a string or ObjectId.
+func idEquality(v any) (string, bool) {
 	if d, ok := v.(*types.Document); ok && d.Len() == 1 && d.Has("$eq") {
 		v, _ = d.Get("$eq")
 	}

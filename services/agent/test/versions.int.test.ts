@@ -9,15 +9,22 @@ describe('agent versions', () => {
   });
   afterAll(() => h.close());
 
-  it('keeps the last 20 saves, newest first, in their own collection', async () => {
+  it('keeps the last 20 saves, newest first, in their own collection, pruned every 10 saves', async () => {
     const { person, workspace } = await personWithWorkspace(h);
     const agent = await createAgent(h, person, workspace.uid, 'eu', { title: 'v1' });
-    for (let n = 2; n <= 25; n += 1) await h.as(person).post(`/v2/agents/${agent.ID}`, { ...agent, title: `v${n}`, lastModified: n }).expect(200);
+    const stored = () => h.mongo.collection('eu', COLLECTION.versions).countDocuments({ agentId: agent.ID });
+    const saveUpTo = async (from: number, to: number) => {
+      for (let n = from; n <= to; n += 1) await h.as(person).post(`/v2/agents/${agent.ID}`, { ...agent, title: `v${n}`, lastModified: n }).expect(200);
+    };
+    await saveUpTo(2, 25);
     const { body } = await h.as(person).get(`/v2/agents/${agent.ID}/versions`).expect(200);
     expect(body.versions).toHaveLength(20);
     expect(body.versions.map((v: { title: string }) => v.title)).toEqual(Array.from({ length: 20 }, (_, i) => `v${25 - i}`));
     expect(body.versions[0]).toMatchObject({ version: 25, source: 'save', savedBy: person.email, savedAt: expect.any(Number), agent: { ID: agent.ID, title: 'v25' } });
-    expect(await h.mongo.collection('eu', COLLECTION.versions).countDocuments({ agentId: agent.ID })).toBe(20);
+    // The 21st to 29th saves prune nothing (a save does not pay for a delete); the 30th does.
+    expect(await stored()).toBe(25);
+    await saveUpTo(26, 30);
+    expect(await stored()).toBe(20);
   });
 
   it('restores a version as a new save, keeping the current secret key', async () => {

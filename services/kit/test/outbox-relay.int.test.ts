@@ -103,6 +103,76 @@ describe('outbox relay against real Kafka', () => {
     }
   });
 
+  it('relays a collection from one instance at a time: another takes over once the holder stops', async () => {
+    const leased = mongo.collection('eu', 'leased');
+    const leaseTopic = uniqueName('test.outbox-lease');
+    await createTopic(kafka, leaseTopic, 1);
+    const write = (id: string) => leased.insertOne(insertWithOutbox({ _id: id }, [outboxEntry(leaseTopic, id, envelope(`lease-${id}`, 'w1', {}))]) as never);
+    const first = new OutboxRelay({ mongo, producer, collections: ['leased'], logger });
+    const second = new OutboxRelay({ mongo, producer, collections: ['leased'], logger });
+
+    await write('one');
+    expect(await first.drainOnce()).toBe(1);
+    await write('two');
+    // The first instance holds the collection's lease: the second leaves its documents alone.
+    expect(await second.drainOnce()).toBe(0);
+    expect(await leased.countDocuments({ _outboxAt: { $exists: true } })).toBe(1);
+    await first.stop();
+    expect(await second.drainOnce()).toBe(1);
+    await second.stop();
+  });
+
+  it('catches up a backlog written during a Kafka outage within seconds of the broker coming back', async () => {
+    const outage = mongo.collection('eu', 'outage');
+    const outageTopic = uniqueName('test.outbox-outage');
+    await createTopic(kafka, outageTopic, 3);
+    const catchingUp = new OutboxRelay({ mongo, producer, collections: ['outage'], logger, pollMs: 100 });
+    catchingUp.start();
+    const count = 3_000;
+    await kafkaProcess('stop');
+    let backAt = 0;
+    try {
+      for (let i = 0; i < count; i += 500) {
+        const docs = Array.from({ length: 500 }, (_, k) => insertWithOutbox({ _id: `o-${i + k}` }, [outboxEntry(outageTopic, `o-${i + k}`, envelope(`outage-${i + k}`, 'w1', {}))]));
+        await outage.insertMany(docs as never[]);
+      }
+      catchingUp.nudge();
+    } finally {
+      await kafkaProcess('start');
+      backAt = Date.now();
+    }
+    // Published: every event readable by a partner's kcat.
+    const records = await waitFor(async () => {
+      const read = await readTopicWithKcat(outageTopic);
+      return read.length >= count ? read : undefined;
+    }, 60_000, 200);
+    const caughtUpMs = Date.now() - backAt;
+    // The goal is 5 s (make bench); on this machine's shared cores this relay took 2.5-6.5 s
+    // here, a version that read the backlog again once Kafka was back 10-16.5 s (ADR 0011).
+    expect(caughtUpMs).toBeLessThan(10_000);
+    expect(new Set(records.map((r) => (JSON.parse(r.value) as EventEnvelope).id)).size).toBe(count);
+    await waitFor(async () => (await outage.countDocuments({ _outboxAt: { $exists: true } })) === 0, 30_000, 100);
+    await catchingUp.stop();
+  });
+
+  it('connects a producer that could not connect when the service started', async () => {
+    const late = mongo.collection('eu', 'late');
+    const lateTopic = uniqueName('test.outbox-late');
+    await createTopic(kafka, lateTopic, 1);
+    await late.insertOne(insertWithOutbox({ _id: 'late-1' }, [outboxEntry(lateTopic, 'late-1', envelope('late-1', 'w1', {}))]) as never);
+    // Never connected, as after a failed connect at start (Kafka was down).
+    const unconnected = createProducer(kafka);
+    const relaying = new OutboxRelay({ mongo, producer: unconnected, collections: ['late'], logger, pollMs: 100 });
+    relaying.start();
+    try {
+      await waitFor(async () => (await late.countDocuments({ _outboxAt: { $exists: true } })) === 0, 30_000);
+    } finally {
+      await relaying.stop();
+      await unconnected.disconnect();
+    }
+    expect((await readTopicWithKcat(lateTopic)).map((r) => r.key)).toEqual(['late-1']);
+  });
+
   it('publishes nothing for a change that did not happen', async () => {
     const things = mongo.collection('eu', 'things');
     const entry = outboxEntry(topic, 'agent-a', envelope('evt-duplicate-insert', 'w1', {}));

@@ -56,6 +56,27 @@ describe('store helpers against the real MongoDB-compatible server', () => {
     expect((await eu.findOne({ _id: 'acc' }))?.balance).toBe(2);
   });
 
+  it('keeps writes by an _id $in list atomic per document, beside writes by one _id', async () => {
+    const counters = mongo.collection<{ _id: string; n: number }>('eu', 'in_counters');
+    await counters.insertMany([{ _id: 'a', n: 0 }, { _id: 'b', n: 0 }]);
+    await Promise.all(
+      Array.from({ length: 50 }, () => [
+        counters.updateMany({ _id: { $in: ['a', 'b'] } }, { $inc: { n: 1 } }),
+        counters.updateOne({ _id: 'a' }, { $inc: { n: 1 } }),
+      ]).flat(),
+    );
+    expect(await counters.find().sort({ _id: 1 }).toArray()).toEqual([{ _id: 'a', n: 100 }, { _id: 'b', n: 50 }]);
+  });
+
+  it('writes every document an updateMany matches, beyond one batch of the local store', async () => {
+    const many = mongo.collection<{ _id: string; n: number; done?: boolean }>('eu', 'many');
+    await many.insertMany(Array.from({ length: 2_500 }, (_, i) => ({ _id: `m-${i}`, n: i })));
+    const result = await many.updateMany({ n: { $gte: 100 } }, { $set: { done: true } });
+    expect(result).toMatchObject({ matchedCount: 2_400, modifiedCount: 2_400 });
+    expect(await many.countDocuments({ done: true })).toBe(2_400);
+    expect(await many.countDocuments({ done: { $exists: false }, n: { $lt: 100 } })).toBe(100);
+  });
+
   it('supports the update operators the outbox relies on', async () => {
     const t0 = new Date('2026-01-01T00:00:00Z');
     const queue = mongo.collection('eu', 'queue');

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Region } from '@platform/contracts';
 import { OUTBOX_PROJECTION, insertWithOutbox, isDuplicateKey, type OutboxEntry, type RegionalMongo } from '@platform/kit';
 import { AGENT_LIST_PROJECTION, replacement, type AgentRecord } from '../domain/agent-record';
@@ -40,7 +41,9 @@ export class AgentStore {
    * (its save counter); the outbox fields are left alone. false: someone else saved first.
    */
   async replace(region: Region, seen: AgentRecord, next: AgentRecord): Promise<boolean> {
-    const { $set, $unset } = replacement(seen, next);
+    const { $set: all, $unset } = replacement(seen, next);
+    // Only the fields that changed: the guard below makes `seen` the stored document.
+    const $set = Object.fromEntries(Object.entries(all).filter(([key, value]) => !isDeepStrictEqual(value, (seen as Record<string, unknown>)[key])));
     const update = Object.keys($unset).length ? { $set, $unset } : { $set };
     // Agents written before the counter existed have none.
     const guard = seen._version === undefined ? { $exists: false } : seen._version;

@@ -3,7 +3,10 @@ import type { RegionalMongo } from '@platform/kit';
 import { prunedThrough, type AgentVersionRecord } from '../domain/versions';
 import { COLLECTION } from './collections';
 
-/** The version history: one document per save, the last 20 per agent. */
+/** How many saves apart the history is pruned: at most 20 + PRUNE_EVERY - 1 versions stay stored. */
+export const PRUNE_EVERY = 10;
+
+/** The version history: one document per save, the last 20 per agent listed. */
 export class VersionStore {
   constructor(private readonly mongo: RegionalMongo) {}
 
@@ -11,10 +14,16 @@ export class VersionStore {
     return this.mongo.collection<AgentVersionRecord>(region, COLLECTION.versions);
   }
 
-  /** Keeps the version, then drops the ones beyond the last 20. */
+  /**
+   * Keeps the version; every PRUNE_EVERY saves, drops the ones beyond the last 20 (listing
+   * shows the last 20). A prune is a delete by a non-`_id` filter, which the local store
+   * serializes with every write to the collection, so saves do it rarely (ADR 0011).
+   */
   async add(region: Region, record: AgentVersionRecord): Promise<void> {
     await this.versions(region).insertOne(record);
-    await this.versions(region).deleteMany({ agentId: record.agentId, version: { $lte: prunedThrough(record.version) } });
+    if (record.version % PRUNE_EVERY === 0) {
+      await this.versions(region).deleteMany({ agentId: record.agentId, version: { $lte: prunedThrough(record.version) } });
+    }
   }
 
   list(region: Region, agentId: string, limit: number) {

@@ -15,7 +15,8 @@ export function createKafka(options: { clientId: string; brokers: string[]; logg
     clientId: options.clientId,
     brokers: options.brokers,
     connectionTimeout: 3_000,
-    retry: { initialRetryTime: 200, maxRetryTime: 2_000, retries: 3 },
+    // Short waits: a broker that comes back is reconnected to within about a second (ADR 0011).
+    retry: { initialRetryTime: 100, maxRetryTime: 1_000, retries: 3 },
     logLevel: logLevel.WARN,
     logCreator: () => ({ level, log: entry }) => {
       const { message, ...extra } = entry;
@@ -26,10 +27,16 @@ export function createKafka(options: { clientId: string; brokers: string[]; logg
 
 /**
  * Idempotent producer: the broker drops retried duplicates, and one request in flight
- * keeps the order of a key's events.
+ * keeps the order of a key's events. A send gives up within about a second (the outbox
+ * relay retries it), so a broker that comes back is used within a second (ADR 0011).
  */
 export function createProducer(kafka: Kafka): Producer {
-  return kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  return kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: false,
+    retry: { initialRetryTime: 100, maxRetryTime: 400, retries: 3 },
+  });
 }
 
 /** Readiness: the cluster answers a metadata request. */

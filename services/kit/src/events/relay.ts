@@ -1,8 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Message, Producer } from 'kafkajs';
 import type { AnyBulkWriteOperation, Collection, Filter, UpdateFilter } from 'mongodb';
 import type { Logger } from '../logger';
+import type { Region } from '@platform/contracts';
 import type { RegionalMongo } from '../mongo/regional';
+import { isDuplicateKey } from '../mongo/regions';
 import type { OutboxEntry, OutboxFields } from './outbox';
 
 export interface RelayOptions {
@@ -18,13 +20,16 @@ export interface RelayOptions {
    * polling is only the safety net (other replicas, crashes).
    */
   maxIdlePollMs?: number;
-  /** How long a claimed batch stays reserved for this instance. */
+  /**
+   * How long this instance's lease on a collection lasts (renewed while it relays). Another
+   * instance takes the collection over once a lease has expired (its holder stopped).
+   */
   leaseMs?: number;
   /** Longest wait between attempts while Kafka is unreachable. */
   maxBackoffMs?: number;
   /**
-   * Most documents claimed together. On FerretDB each claim reads every pending document
-   * (sort and limit are not pushed down), so a backlog is claimed in few large batches.
+   * Most documents read together. On FerretDB each read fetches every pending document
+   * (sort and limit are not pushed down), so a backlog is read in few large batches.
    */
   batchSize?: number;
   /** Most documents whose events go in one Kafka request (well under the broker's size limit). */
@@ -39,12 +44,26 @@ export const OUTBOX_INDEX = { key: { _outboxAt: 1 }, name: 'outbox_pending' };
 /** Pending documents, read through OUTBOX_INDEX (`$exists` on it is pushed down to an index). */
 const PENDING = { _outboxAt: { $exists: true } } as const;
 
+/** What kafkajs throws on a send through a producer that is not connected. */
+const PRODUCER_DISCONNECTED = 'The producer is disconnected';
+
+/** One document per outbox collection (its `_id`): which relay instance publishes it, until when. */
+export const OUTBOX_LEASES = 'outbox_relay_leases';
+
+interface RelayLease {
+  _id: string;
+  holder: string;
+  until: Date;
+}
+
 /**
  * Publishes the events waiting in document outboxes, a batch of documents at a time: one
- * query claims the batch with a lease, one Kafka request sends all its events, one bulk
- * write removes them. Several instances may run: the lease gives each pending document to
- * one of them. While Kafka is down, events stay in their documents and the relay retries
- * with backoff; a document's events go out in the order they were written (its key's order).
+ * query reads the batch, one Kafka request per few hundred documents sends its events, one
+ * update per outbox length removes them (FerretDB writes those documents in one round trip).
+ * Several instances may run: each collection is relayed by the instance holding its lease
+ * (one lease document per collection, ADR 0011), so documents need no claim of their own.
+ * While Kafka is down, events stay in their documents and the relay retries every
+ * `maxBackoffMs` at most; a document's events go out in the order they were written.
  */
 export class OutboxRelay {
   private running = false;
@@ -54,7 +73,15 @@ export class OutboxRelay {
   private idleMs = 0;
   /** A writer nudged since the current look began: look again at once instead of sleeping. */
   private nudged = false;
-  private leases = 0;
+  private readonly instance = randomUUID();
+  /** Until when this instance holds each collection's lease, by region and collection. */
+  private readonly held = new Map<string, number>();
+  /**
+   * Per collection, the documents read but not sent while Kafka is down. Each retry reads only
+   * what was written since (an index range on `_outboxAt`), so the backlog is in hand when the
+   * broker is back instead of being read again then.
+   */
+  private readonly carried = new Map<string, OutboxDocument[]>();
   private readonly log: Logger;
 
   constructor(private readonly options: RelayOptions) {
@@ -78,20 +105,65 @@ export class OutboxRelay {
     this.running = false;
     this.nudge();
     await this.loop;
+    await this.release().catch((err) => this.log.warn({ err }, 'outbox relay could not release its leases'));
   }
 
-  /** Publishes everything pending now; returns how many events were sent. */
+  /** Publishes everything pending now in the collections this instance holds; returns how many events were sent. */
   async drainOnce(): Promise<number> {
     let sent = 0;
     for (const region of this.options.mongo.regions()) {
-      for (const name of this.options.collections) {
-        const collection = this.options.mongo.collection<OutboxDocument>(region, name);
-        for (;;) {
-          const { batch, lease } = await this.claim(collection);
-          if (!batch.length) break;
-          sent += await this.publish(collection, batch, lease);
+      for (const name of this.options.collections) sent += await this.drainCollection(region, name);
+    }
+    return sent;
+  }
+
+  /**
+   * Reads, sends and clears batches until none is pending. A batch's clean-up runs while the
+   * next batch is read and sent (so an event written meanwhile waits for one round trip less),
+   * one clean-up at a time; the documents being cleaned are skipped until it is done.
+   */
+  private async drainCollection(region: Region, name: string): Promise<number> {
+    const collection = this.options.mongo.collection<OutboxDocument>(region, name);
+    const key = `${region}/${name}`;
+    let sent = 0;
+    let clearing: { ids: Set<string>; failure: Promise<unknown> } | undefined;
+    const cleared = async () => {
+      const failure = await clearing?.failure;
+      clearing = undefined;
+      if (failure) throw failure;
+    };
+    try {
+      for (;;) {
+        if (!(await this.lease(region, name))) {
+          this.carried.delete(key);
+          break;
         }
+        const carried = this.carried.get(key) ?? [];
+        this.carried.delete(key);
+        const pending = await this.read(collection, carried);
+        const batch = [...carried, ...pending.filter((doc) => !clearing?.ids.has(doc._id))];
+        if (!batch.length) {
+          if (!clearing) break;
+          await cleared();
+          if (pending.length) continue;
+          break;
+        }
+        const { sentDocs, failure } = await this.send(batch);
+        await cleared();
+        if (failure) {
+          // Remove what went out; the rest stays pending, and in hand for the next attempt.
+          await this.removeSent(collection, batch.slice(0, sentDocs)).catch(() => undefined);
+          this.carried.set(key, batch.slice(sentDocs));
+          throw failure;
+        }
+        const done = this.removeSent(collection, batch);
+        clearing = { ids: new Set(batch.map((doc) => doc._id)), failure: done.then(() => undefined, (err: unknown) => err ?? new Error('outbox clean-up failed')) };
+        const events = batch.reduce((count, doc) => count + (doc._outbox?.length ?? 0), 0);
+        if (events) this.log.debug({ count: events, documents: batch.length }, 'published outbox events');
+        sent += events;
       }
+    } finally {
+      await clearing?.failure;
     }
     return sent;
   }
@@ -102,18 +174,22 @@ export class OutboxRelay {
       this.nudged = false;
       try {
         const sent = await this.drainOnce();
+        if (this.failures) this.log.info({ failures: this.failures, sent }, 'outbox relay publishing again');
         this.failures = 0;
         this.idleMs = sent ? 0 : Math.min(this.options.maxIdlePollMs ?? 5_000, Math.max(pollMs, this.idleMs * 2));
       } catch (err) {
         this.failures += 1;
         this.log.warn({ err, failures: this.failures }, 'outbox relay could not publish; will retry');
+        // A producer whose connect failed (Kafka down when the service started) stays disconnected.
+        if ((err as Error | undefined)?.message === PRODUCER_DISCONNECTED) await this.options.producer.connect().catch(() => undefined);
       }
       await this.sleep(this.failures ? this.backoffMs() : this.idleMs || pollMs);
     }
   }
 
+  /** Short: Kafka's return should be noticed within about this long (ADR 0011). */
   private backoffMs(): number {
-    return Math.min(this.options.maxBackoffMs ?? 1_000, 100 * 2 ** Math.min(this.failures, 10));
+    return Math.min(this.options.maxBackoffMs ?? 500, 100 * 2 ** Math.min(this.failures, 10));
   }
 
   private sleep(ms: number): Promise<void> {
@@ -128,42 +204,68 @@ export class OutboxRelay {
   }
 
   /**
-   * Leases the oldest pending documents that no live lease holds and returns them. The
-   * lease's expiry doubles as this claim's token: it is unique to this instance's claims
-   * (a counter in the milliseconds). When the lease took every candidate (one instance, the
-   * usual case) the candidates are the batch; otherwise the ones this call won are read back.
-   * Events appended after the candidates were read wait for the next batch, in order.
+   * true while this instance holds the collection's lease: taken when free or expired, renewed
+   * once half of it has run out (one write by `_id`, not one per document). false: another
+   * instance holds it.
    */
-  private async claim(collection: Collection<OutboxDocument>): Promise<{ batch: OutboxDocument[]; lease: Date }> {
-    const now = new Date();
-    const claimable = { ...PENDING, $or: [{ _outboxLease: { $exists: false } }, { _outboxLease: { $lt: now } }] };
-    const candidates = await collection
-      .find(claimable as Filter<OutboxDocument>)
-      .sort({ _outboxAt: 1 })
-      .limit(this.options.batchSize ?? 5_000)
-      .toArray();
-    const lease = this.nextLease(now);
-    if (!candidates.length) return { batch: [], lease };
-    const ids = candidates.map((doc) => doc._id);
-    const { modifiedCount } = await collection.updateMany({ ...claimable, _id: { $in: ids } } as Filter<OutboxDocument>, { $set: { _outboxLease: lease } });
-    if (modifiedCount === candidates.length) return { batch: candidates, lease };
-    const claimed = await collection.find({ ...PENDING, _id: { $in: ids }, _outboxLease: lease } as Filter<OutboxDocument>).toArray();
-    const won = new Set(claimed.map((doc) => doc._id));
-    return { batch: candidates.filter((doc) => won.has(doc._id)), lease };
+  private async lease(region: Region, name: string): Promise<boolean> {
+    const key = `${region}/${name}`;
+    const leaseMs = this.options.leaseMs ?? 30_000;
+    const now = Date.now();
+    if ((this.held.get(key) ?? 0) - now > leaseMs / 2) return true;
+    const until = now + leaseMs;
+    const leases = this.options.mongo.collection<RelayLease>(region, OUTBOX_LEASES);
+    try {
+      await leases.updateOne(
+        { _id: name, $or: [{ holder: this.instance }, { until: { $lt: new Date(now) } }] },
+        { $set: { holder: this.instance, until: new Date(until) } },
+        { upsert: true },
+      );
+    } catch (err) {
+      // The upsert met the existing lease document: another instance holds a live lease.
+      if (!isDuplicateKey(err)) throw err;
+      this.held.delete(key);
+      return false;
+    }
+    this.held.set(key, until);
+    return true;
   }
 
-  private nextLease(now: Date): Date {
-    this.leases = (this.leases + 1) % 1_000;
-    const base = Math.ceil((now.getTime() + (this.options.leaseMs ?? 30_000)) / 1_000) * 1_000;
-    return new Date(base + ((LEASE_SALT + this.leases) % 1_000));
+  /** Lets another instance take over at once after a stop. */
+  private async release(): Promise<void> {
+    for (const key of this.held.keys()) {
+      const [region, name] = key.split('/') as [Region, string];
+      await this.options.mongo.collection<RelayLease>(region, OUTBOX_LEASES).deleteOne({ _id: name, holder: this.instance });
+    }
+    this.held.clear();
+  }
+
+  /**
+   * The oldest pending documents; with documents already in hand, only those pending since the
+   * newest of them (a document whose `_outboxAt` is older but was not in hand, e.g. written
+   * with a lagging clock, goes out with the next full read).
+   */
+  private async read(collection: Collection<OutboxDocument>, inHand: OutboxDocument[]): Promise<OutboxDocument[]> {
+    const limit = (this.options.batchSize ?? 5_000) - inHand.length;
+    if (limit <= 0) return [];
+    const newest = inHand.reduce<Date | undefined>((max, doc) => (doc._outboxAt && (!max || doc._outboxAt > max) ? doc._outboxAt : max), undefined);
+    const filter = newest ? { _outboxAt: { $gt: newest } } : PENDING;
+    const ids = new Set(inHand.map((doc) => doc._id));
+    const found = await collection
+      .find(filter as Filter<OutboxDocument>, { projection: { _outbox: 1, _outboxAt: 1 } })
+      .sort({ _outboxAt: 1 })
+      .limit(limit)
+      .toArray();
+    return found.filter((doc) => !ids.has(doc._id));
   }
 
   /**
    * Sends the batch's events, a few hundred documents per Kafka request (a document's events
-   * always in one request, in order), then removes them from their documents.
+   * always in one request, in order); returns how many documents went out and, when Kafka
+   * failed part-way, why.
    */
-  private async publish(collection: Collection<OutboxDocument>, batch: OutboxDocument[], lease: Date): Promise<number> {
-    const size = this.options.sendSize ?? 200;
+  private async send(batch: OutboxDocument[]): Promise<{ sentDocs: number; failure?: unknown }> {
+    const size = this.options.sendSize ?? 500;
     let sentDocs = 0;
     try {
       for (; sentDocs < batch.length; sentDocs += size) {
@@ -171,17 +273,10 @@ export class OutboxRelay {
         // One request in flight (createProducer) keeps each key's messages in this order.
         if (topicMessages.length) await this.options.producer.sendBatch({ topicMessages });
       }
-    } catch (err) {
-      // Remove what went out; release the rest so the next attempt (or another instance) sends it.
-      const unsent = batch.slice(sentDocs).map((doc) => doc._id);
-      await this.removeSent(collection, batch.slice(0, sentDocs), lease).catch(() => undefined);
-      await collection.updateMany({ ...PENDING, _id: { $in: unsent } } as Filter<OutboxDocument>, { $unset: { _outboxLease: '' } }).catch(() => undefined);
-      throw err;
+    } catch (failure) {
+      return { sentDocs, failure };
     }
-    await this.removeSent(collection, batch, lease);
-    const sent = batch.reduce((count, doc) => count + (doc._outbox?.length ?? 0), 0);
-    if (sent) this.log.debug({ count: sent, documents: batch.length }, 'published outbox events');
-    return sent;
+    return { sentDocs };
   }
 
   /**
@@ -190,9 +285,8 @@ export class OutboxRelay {
    * those: such documents are cleared together, one update per outbox length. The others
    * (events appended since the batch was read) lose only the events sent, one by one.
    */
-  private async removeSent(collection: Collection<OutboxDocument>, batch: OutboxDocument[], lease: Date): Promise<void> {
+  private async removeSent(collection: Collection<OutboxDocument>, batch: OutboxDocument[]): Promise<void> {
     if (!batch.length) return;
-    const ids = batch.map((doc) => doc._id);
     const byLength = new Map<number, string[]>();
     for (const doc of batch) {
       const length = doc._outbox?.length ?? 0;
@@ -202,28 +296,46 @@ export class OutboxRelay {
     }
     let cleared = 0;
     for (const [length, sameLength] of byLength) {
-      const result = await collection.updateMany(
-        { ...PENDING, _id: { $in: sameLength }, _outboxLease: lease, [`_outbox.${length}`]: { $exists: false } } as Filter<OutboxDocument>,
-        { $unset: { _outbox: '', _outboxAt: '', _outboxLease: '' } },
-      );
-      cleared += result.modifiedCount;
+      for (const ids of chunks(sameLength, ID_CHUNK)) {
+        const result = await collection.updateMany(
+          { ...PENDING, _id: { $in: ids }, [`_outbox.${length}`]: { $exists: false } } as Filter<OutboxDocument>,
+          // _outboxLease: the per-document claim of relays before ADR 0011, on older documents.
+          { $unset: { _outbox: '', _outboxAt: '', _outboxLease: '' } },
+        );
+        cleared += result.modifiedCount;
+      }
     }
     if (cleared === batch.length) return;
-    const grown = new Set((await collection.find({ ...PENDING, _id: { $in: ids }, _outboxLease: lease } as Filter<OutboxDocument>, { projection: { _id: 1 } }).toArray()).map((doc) => doc._id));
+    const grown = new Set<string>();
+    for (const ids of chunks(batch.map((doc) => doc._id), ID_CHUNK)) {
+      const found = await collection.find({ ...PENDING, _id: { $in: ids } } as Filter<OutboxDocument>, { projection: { _id: 1 } }).toArray();
+      for (const doc of found) grown.add(doc._id);
+    }
     const removals: AnyBulkWriteOperation<OutboxDocument>[] = batch
       .filter((doc) => grown.has(doc._id) && doc._outbox?.length)
       .map((doc) => ({
         updateOne: {
+          // Only if the sent events still lead the outbox (a cleared and rewritten one starts with new ones).
           filter: { _id: doc._id, '_outbox.0.id': doc._outbox![0]!.id } as Filter<OutboxDocument>,
-          update: { $pullAll: { _outbox: doc._outbox! }, $unset: { _outboxLease: '' } } as UpdateFilter<OutboxDocument>,
+          update: { $pullAll: { _outbox: doc._outbox! } } as UpdateFilter<OutboxDocument>,
         },
       }));
     if (removals.length) await collection.bulkWrite(removals, { ordered: false });
   }
 }
 
-/** Spreads the lease tokens of several instances over the milliseconds of a second. */
-const LEASE_SALT = randomInt(1_000);
+/**
+ * Most `_id`s in one `$in` of the clean-up: the local store locks up to 256 documents named
+ * by `_id` alone (infra/ferretdb/serialize_writes.go), more lock the whole collection, which
+ * would hold up the service's own writes while a large backlog is cleared.
+ */
+const ID_CHUNK = 250;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
 
 function byTopic(docs: OutboxDocument[]): Array<{ topic: string; messages: Message[] }> {
   const topics = new Map<string, Message[]>();
