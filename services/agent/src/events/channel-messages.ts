@@ -54,6 +54,8 @@ export function startChannelMessageConsumer(options: {
     mongo: options.mongo,
     logger: options.logger,
     groupId: options.groupId ?? CHANNEL_MESSAGES_GROUP,
+    // one conversation per key stays in order; the topic's partitions answer side by side
+    partitionsConsumedConcurrently: TOPICS.channelInboundMessages.partitions,
     topics: [TOPICS.channelInboundMessages.name],
     handle: (consumed) => handleChannelMessage(options, consumed),
   });

@@ -24,6 +24,11 @@ export interface IdempotentConsumerOptions {
   maxAttempts?: number;
   baseBackoffMs?: number;
   fromBeginning?: boolean;
+  /**
+   * Partitions handled at once (default 1). Order holds within a partition, so a slow handler
+   * (an LLM answer takes seconds) on one partition does not hold up the others.
+   */
+  partitionsConsumedConcurrently?: number;
 }
 
 /** Where each consumer group remembers the events it has handled (per region). */
@@ -44,6 +49,7 @@ export async function startIdempotentConsumer(options: IdempotentConsumerOptions
   for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
 
   await consumer.run({
+    partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     eachMessage: async ({ topic, partition, message }) => {
       const event = parseEnvelope(message);
       if (!event) {
