@@ -323,6 +323,8 @@ prepare_sandbox-meta() {
   require_file "$ROOT/infra/sandboxes/meta/server.js" "infra/sandboxes/meta/server.js"
   mkdir -p "$DATA_DIR/sandbox-meta"
   CMD=(node "$ROOT/infra/sandboxes/meta/server.js" --port "$META_SANDBOX_PORT" --host 127.0.0.1)
+}
+
 prepare_sandbox-company-site() {
   require_file "$ROOT/infra/sandboxes/company-site/server.js" "infra/sandboxes/company-site/server.js"
   mkdir -p "$DATA_DIR/sandbox-company-site"

@@ -3,7 +3,8 @@
  * Telegram sandbox (infra/sandboxes/telegram): connect Telegram with a sandbox token (the
  * webhook is registered, the card turns Active, new-channel-connection reaches Kafka), a
  * message written "from Telegram" goes through the gateway to channels and onto
- * channels.inbound-messages; a WhatsApp number connected through the New Method (PENDING, then
+ * channels.inbound-messages, the runtime answers it and the reply comes back in the sandbox chat and in
+ * Chats; a WhatsApp number connected through the New Method (PENDING, then
  * CONNECTED, the webhook verified by the Meta sandbox through the gateway), a signed message from
  * it queued, the test message with its validation; a Messenger page connected in three steps and a
  * signed message to it queued; Discord with empty fields shows 'Please fill out all fields.'.
@@ -97,6 +98,43 @@ describe('channels journey', () => {
     await waitFor(async () => (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).some((record) => record.key === `${agentId}:${botId}:31337` && record.value.includes('Written on the sandbox page')), 30_000, 500);
     await screenshot(sandboxPage, 'channels-telegram-sandbox-page');
     await sandboxPage.close();
+  });
+
+  it('the agent answers the Telegram user: the reply is sent back through the sandbox, once per message, and the conversation is in Chats', async () => {
+    type Chat = { messages: Array<{ from: 'user' | 'bot'; text: string }> };
+    const chat = async () => (await (await fetch(`${telegramSandbox}/sandbox/bots/${botId}/chats/31337`)).json()) as Chat;
+    // Both messages of the previous step are answered by the runtime, each exactly once.
+    const answered = await waitFor(async () => {
+      const { messages } = await chat();
+      return messages.filter((message) => message.from === 'bot').length >= 2 ? messages : undefined;
+    }, 60_000, 500);
+    expect(answered.map((message) => message.from)).toEqual(['user', 'bot', 'user', 'bot']);
+    expect(answered[1]!.text.length).toBeGreaterThan(0);
+
+    // A provider retry of an update is acknowledged but not answered again: the answer to the
+    // next message comes right after the one answer to the retried message (one conversation
+    // keeps its order from the webhook to the reply).
+    const write = async (text: string) =>
+      (await (await fetch(`${telegramSandbox}/sandbox/bots/${botId}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chatId: '31337', text }) })).json()) as {
+        update: { update_id: number };
+      };
+    const retried = await write('Is the bakery open on Sunday?');
+    const redelivery = await fetch(`${telegramSandbox}/sandbox/bots/${botId}/updates/${retried.update.update_id}/redeliver`, { method: 'POST' });
+    expect(redelivery.status).toBe(200);
+    await write('And on Monday?');
+    const all = await waitFor(async () => {
+      const { messages } = await chat();
+      return messages.filter((message) => message.from === 'bot').length >= 4 ? messages : undefined;
+    }, 60_000, 500);
+    expect(all.map((message) => message.from)).toEqual(['user', 'bot', 'user', 'bot', 'user', 'bot', 'user', 'bot']);
+    expect((await chat()).messages).toHaveLength(8);
+
+    await page.goto(`/app/${region}/agents/${agentId}/convos`);
+    await page.getByTestId('conversation-item').first().waitFor();
+    expect(await page.getByTestId('conversation-item').first().textContent()).toMatch(/telegram/i);
+    await page.getByTestId('conversation-transcript').getByText('Written on the sandbox page', { exact: true }).waitFor();
+    await page.getByTestId('conversation-transcript').getByText(answered[3]!.text, { exact: true }).waitFor();
+    await screenshot(page, 'channels-telegram-conversation');
   });
 
   it('WhatsApp New Method: a number goes PENDING to CONNECTED, its signed messages are queued, the test message is checked and sent', async () => {
