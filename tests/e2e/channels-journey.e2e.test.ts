@@ -90,7 +90,7 @@ describe('channels journey', () => {
     await sandboxPage.locator(`#bot option[value="${botId}"]`).waitFor({ state: 'attached' });
     await sandboxPage.selectOption('#bot', botId);
     await sandboxPage.fill('#chat', '31337');
-    await sandboxPage.getByTestId('transcript').getByText('Hi from the Telegram sandbox').waitFor({ timeout: 10_000 });
+    await sandboxPage.getByTestId('transcript').getByText('Hi from the Telegram sandbox', { exact: true }).waitFor({ timeout: 10_000 });
     // A person writing on the sandbox page goes the same way.
     await sandboxPage.fill('#text', 'Written on the sandbox page');
     await sandboxPage.getByRole('button', { name: 'Send' }).click();
@@ -176,8 +176,14 @@ describe('channels journey', () => {
     await test.getByTestId('whatsapp-test-send').click();
     await page.getByText('Message sent successfully').first().waitFor();
     await screenshot(page, 'channels-whatsapp-connected');
-    const chat = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/${phoneId}/chats/15550009999`)).json()) as { messages: Array<{ from: string; text: string }> };
-    expect(chat.messages.map((m) => m.text)).toEqual(['Hi on WhatsApp', 'Test from the Channels tab']);
+    // The user's message, the agent's answer to it (sent back through the Cloud API) and the test message.
+    const chat = await waitFor(async () => {
+      const { messages } = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/${phoneId}/chats/15550009999`)).json()) as { messages: Array<{ from: string; text: string }> };
+      return messages.length >= 3 ? messages : undefined;
+    }, 60_000, 500);
+    expect(chat.map((m) => m.text)).toEqual(expect.arrayContaining(['Hi on WhatsApp', 'Test from the Channels tab']));
+    expect(chat).toHaveLength(3);
+    expect(chat.filter((m) => m.text !== 'Hi on WhatsApp' && m.text !== 'Test from the Channels tab')[0]!.text).toContain('Hi on WhatsApp');
   });
 
   it('Messenger: three steps, the page picker shows the subscription, the page connects and its signed messages are queued', async () => {

@@ -1,7 +1,7 @@
-/// <reference types="node" />
 /**
  * @jest-environment node
  */
+/// <reference types="node" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AGENT_API } from '@platform/contracts';
