@@ -76,19 +76,4 @@ describe('logs', () => {
     for (const value of [payload!, `"${timestamp}"`, signature!, 'session=abc', 'Bearer tok']) expect(logged).not.toContain(value);
     expect(logged).toContain('[Redacted]');
   });
-
-  it("tie a route's own lines to the request by its id, and describe the request in the completion line", async () => {
-    const lines: string[] = [];
-    const routes = express.Router();
-    routes.get('/work', (req, res) => {
-      req.log.warn('working');
-      res.json({ success: true });
-    });
-    const app = createApp({ name: 'svc', logger: createLogger('svc', 'info', { write: (line: string) => void lines.push(line) }), routes });
-    await request(app).get('/work').set('x-request-id', 'req-42').expect(200);
-    const [working, completed] = lines.map((line) => JSON.parse(line));
-    expect(working).toMatchObject({ msg: 'working', reqId: 'req-42' });
-    expect(working.req).toBeUndefined();
-    expect(completed).toMatchObject({ msg: 'request completed', reqId: 'req-42', req: { id: 'req-42', method: 'GET', url: '/work' }, res: { statusCode: 200 } });
-  });
 });

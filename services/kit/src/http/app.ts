@@ -62,13 +62,6 @@ export function createApp(options: AppOptions): Express {
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // req.log carries the request id only, and the request (serialised, redacted) goes into
-      // the completion line when that line is written: by default pino-http serialises every
-      // request into a child logger up front, even when its level writes nothing.
-      quietReqLogger: true,
-      quietResLogger: true,
-      customSuccessObject: (req, _res, fields) => ({ req, ...fields }),
-      customErrorObject: (req, _res, _err, fields) => ({ req, ...fields }),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
     }),
   );
