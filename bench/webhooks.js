@@ -7,7 +7,9 @@ const http = require('node:http');
 const { execFile } = require('node:child_process');
 const { promisify } = require('node:util');
 const { randomBytes } = require('node:crypto');
-const { GATEWAY_URL, createAgents, json, percentile, startGateway, workspaceForBench } = require('./platform');
+const fs = require('node:fs');
+const path = require('node:path');
+const { GATEWAY_URL, createAgents, json, percentile, root, startGateway, workspaceForBench } = require('./platform');
 
 const env = process.env;
 const TELEGRAM_URL = env.TELEGRAM_API_BASE ?? `http://127.0.0.1:${env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
@@ -51,6 +53,51 @@ async function load(url, headers, bodyOf) {
   return { rate: acknowledged.length / seconds, latencies: latencies.sort((a, b) => a - b), acknowledged, failures };
 }
 
+const TICKS_PER_SECOND = 100;
+const ticksOf = (pid) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * CPU time used so far by each process of the platform (services.sh and deps.sh pid files, the
+ * bench's gateway, this process), with their children (PostgreSQL's backends). CPU per
+ * webhook does not depend on what else the machine runs, unlike requests/s: it says where the
+ * time goes. Linux only; empty elsewhere.
+ */
+function platformCpu(named) {
+  if (!fs.existsSync('/proc/self/stat')) return {};
+  const runDir = path.join(root, '.run');
+  const pids = { ...named };
+  for (const file of fs.existsSync(runDir) ? fs.readdirSync(runDir) : []) {
+    if (file.endsWith('.pid')) pids[file.replace(/^svc-/, '').replace(/\.pid$/, '')] = Number(fs.readFileSync(path.join(runDir, file), 'utf8'));
+  }
+  const children = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    const stat = /^\d+$/.test(entry) && ticksOf(entry);
+    if (stat) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat.ticks]);
+  }
+  const seconds = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    const own = ticksOf(pid);
+    if (!own) continue;
+    seconds[name] = (own.ticks + (name === 'postgres' ? (children.get(pid) ?? []).reduce((a, b) => a + b, 0) : 0)) / TICKS_PER_SECOND;
+  }
+  return seconds;
+}
+
+/** CPU ms per acknowledged webhook by process, the largest first. */
+function cpuPerWebhook(before, after, webhooks) {
+  return Object.keys(after)
+    .map((name) => [name, ((after[name] - (before[name] ?? after[name])) * 1000) / webhooks])
+    .filter(([, ms]) => ms >= 0.005)
+    .sort((a, b) => b[1] - a[1]);
+}
+
 async function bareServer() {
   const server = http.createServer((req, res) => {
     req.resume();
@@ -90,10 +137,14 @@ async function run() {
 
     const gatewayRuns = [];
     const bareRuns = [];
+    const cpu = { spent: {}, webhooks: 0 };
     let offset = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       const base = offset;
+      const before = platformCpu({ 'bench gateway': gateway.pid, 'bench client': process.pid });
       const result = await load(webhook, { 'x-telegram-bot-api-secret-token': secretToken }, (n) => update(base + n));
+      for (const [name, ms] of cpuPerWebhook(before, platformCpu({ 'bench gateway': gateway.pid, 'bench client': process.pid }), 1)) cpu.spent[name] = (cpu.spent[name] ?? 0) + ms;
+      cpu.webhooks += result.acknowledged.length;
       offset += result.acknowledged.length + result.failures + CONCURRENCY;
       result.acknowledged = result.acknowledged.map((n) => base + n);
       gatewayRuns.push(result);
@@ -116,6 +167,10 @@ async function run() {
     const failures = gatewayRuns.reduce((sum, r) => sum + r.failures, 0);
     const ratio = viaGateway.rate / bareRate;
     const p99 = percentile(viaGateway.latencies, 99);
+    const perWebhook = Object.entries(cpu.spent)
+      .map(([name, ms]) => [name, ms / Math.max(1, cpu.webhooks)])
+      .sort((a, b) => b[1] - a[1]);
+    const totalCpu = perWebhook.reduce((sum, [, ms]) => sum + ms, 0);
     return [
       {
         name: 'webhook ingestion through the gateway, acked after Kafka, vs bare node:http (req/s)',
@@ -129,6 +184,12 @@ async function run() {
         value: `${acknowledged.length} / ${onTopic.size} / ${duplicated} / ${failures}`,
         goal: 'zero loss, once each',
         ok: lost === 0 && duplicated === 0 && failures === 0,
+      },
+      {
+        name: 'webhook CPU ms per acknowledged update, by process, during the gateway rounds (informational)',
+        value: `${totalCpu.toFixed(2)} in all: ${perWebhook.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}`,
+        goal: 'where the time goes',
+        ok: true,
       },
     ];
   } finally {

@@ -42,4 +42,27 @@ describe('rate limits across gateway replicas (real MongoDB-compatible store)', 
       expect(res.headers['ratelimit']).toMatch(/"ip"; r=0/);
     }
   });
+
+  it('removes old windows from the store once per window, not on every sync', async () => {
+    const windowMs = 60_000;
+    let now = 10 * windowMs;
+    const collection = mongo.db(database).collection(RATE_COUNTS_COLLECTION);
+    const counts = new SharedRateCounts({ windowMs, syncMs: 60_000, collection, now: () => now });
+    await collection.insertOne({ _id: `${7 * windowMs}|ip:old`, windowStart: 7 * windowMs, counts: { other: 1 } });
+    const deletes: string[] = [];
+    const original = collection.deleteMany.bind(collection);
+    jest.spyOn(collection, 'deleteMany').mockImplementation((...args: Parameters<typeof original>) => {
+      deletes.push(String(now));
+      return original(...args);
+    });
+    counts.increment('ip:new');
+    await counts.sync();
+    expect(await collection.countDocuments({ _id: `${7 * windowMs}|ip:old` })).toBe(0);
+    await counts.sync();
+    await counts.sync();
+    expect(deletes).toHaveLength(1);
+    now = 11 * windowMs;
+    await counts.sync();
+    expect(deletes).toHaveLength(2);
+  });
 });

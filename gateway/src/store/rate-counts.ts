@@ -28,6 +28,8 @@ export class SharedRateCounts {
   private timer?: NodeJS.Timeout;
   private syncing?: Promise<void>;
   private indexed = false;
+  /** The window whose predecessors this replica last removed from the store. */
+  private prunedFor = 0;
 
   constructor(
     private readonly options: { windowMs: number; syncMs: number; collection?: Collection<CountDocument>; logger?: Logger; now?: () => number },
@@ -145,6 +147,9 @@ export class SharedRateCounts {
     }
     if (windowStart !== this.windowStart) return;
     this.others = others;
+    // Old windows go once per window, not on every sync: one store command less each second.
+    if (this.prunedFor === windowStart) return;
     await collection.deleteMany({ windowStart: { $lt: windowStart - this.options.windowMs } });
+    this.prunedFor = windowStart;
   }
 }
