@@ -169,3 +169,10 @@ export const BILLING_API_MESSAGES = {
   whitelabelTrialUsed: 'Your whitelabel trial has already been used.',
   whitelabelTrialStarted: 'Your 14-day whitelabel trial has started.',
 } as const;
+
+/** A service another service depends on did not answer (a 503; not in the spec's words). */
+export const UPSTREAM_MESSAGES = {
+  workspaceUnavailable: 'The workspace service is unavailable, please try again.',
+  billingUnavailable: 'The billing service is unavailable, please try again.',
+  agentUnavailable: 'The agent service is unavailable, please try again.',
+} as const;

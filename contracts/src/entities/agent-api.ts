@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { AgentPlatform } from '../constants/agent';
-import { ACCESS_MESSAGES } from '../constants/messages';
+import { ACCESS_MESSAGES, UPSTREAM_MESSAGES } from '../constants/messages';
 import { convertAgentTemplateRequestSchema, type AgentSettings, type ConvertAgentTemplateRequest } from './agent';
 import { documentId, email, type JsonObject } from './common';
 
@@ -25,7 +25,7 @@ export const AGENT_API_MESSAGES = {
   idMismatch: 'the agent ID does not match the address',
   idTaken: 'this agent ID is already used',
   invalidFieldName: (key: string) => `field name "${key}" is not allowed`,
-  workspaceUnavailable: 'The workspace service is unavailable, please try again.',
+  workspaceUnavailable: UPSTREAM_MESSAGES.workspaceUnavailable,
   gatewayOnly: ACCESS_MESSAGES.gatewayOnly,
   unknownCredential: ACCESS_MESSAGES.unknownCredential,
   rotateNeedsMember: 'Sign in, or use the workspace secret, to regenerate the agent secret key.',

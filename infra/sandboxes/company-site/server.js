@@ -13,14 +13,10 @@
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
+const { cliArg, listen, runFromCli } = require('../lib/serve');
 
 const ROOT = path.join(__dirname, 'public');
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.svg': 'image/svg+xml', '.ico': 'image/svg+xml', '.png': 'image/png' };
-
-function arg(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : fallback;
-}
 
 const server = http.createServer((req, res) => {
   const { pathname } = new URL(req.url, 'http://site');
@@ -36,9 +32,6 @@ function send(res, status, type, body) {
   res.end(body);
 }
 
-const port = Number(arg('port', process.env.COMPANY_SITE_PORT ?? 4150));
-const host = arg('host', '127.0.0.1');
-server.listen(port, host, () => {
-  console.log(`company site listening on http://${host}:${server.address().port}`);
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+const port = Number(cliArg('--port') ?? process.env.COMPANY_SITE_PORT ?? 4150);
+const host = cliArg('--host') ?? '127.0.0.1';
+runFromCli('company site', () => listen(server, port, host));

@@ -19,6 +19,7 @@
  * id 404 Unknown Webhook (code 10015). Shapes: infra/sandboxes/README.md.
  */
 const http = require('node:http');
+const { cliArg, listen, runFromCli } = require('../lib/serve');
 const crypto = require('node:crypto');
 
 const ID = /^\d{17,20}$/;
@@ -67,20 +68,12 @@ async function handle(req, res) {
 }
 
 function main() {
-  const args = process.argv.slice(2);
-  const arg = (name) => {
-    const at = args.indexOf(name);
-    return at === -1 ? undefined : args[at + 1];
-  };
-  const port = Number(arg('--port') ?? process.env.DISCORD_SANDBOX_PORT ?? 4130);
-  const host = arg('--host') ?? '127.0.0.1';
+  const port = Number(cliArg('--port') ?? process.env.DISCORD_SANDBOX_PORT ?? 4130);
+  const host = cliArg('--host') ?? '127.0.0.1';
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err) => send(res, 500, { message: err.message, code: 0 }));
   });
-  server.listen(port, host, () => console.log(`discord sandbox listening on http://${host}:${server.address().port}`));
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  runFromCli('discord sandbox', () => listen(server, port, host));
 }
 
 if (require.main === module) main();

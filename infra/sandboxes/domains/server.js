@@ -20,7 +20,7 @@
  * DOMAINS_SANDBOX_VERIFY_AFTER_MS (default 3000) after it was added: the DNS "propagates".
  * A host whose first label is `taken` is refused as in use by another account (409).
  */
-const http = require('node:http');
+const { cliArg, jsonServer, listen, runFromCli } = require('../lib/serve');
 const crypto = require('node:crypto');
 
 function startDomainsSandbox({ port = 4140, host = '127.0.0.1', ownedRoot = 'localhost', verifyAfterMs = 3000 } = {}) {
@@ -79,45 +79,19 @@ function startDomainsSandbox({ port = 4140, host = '127.0.0.1', ownedRoot = 'loc
     return error(res, 404, 'not_found', 'Not found');
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      let body;
-      try {
-        body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
-      } catch {
-        return error(res, 400, 'bad_request', 'Invalid JSON');
-      }
-      handle(req, res, body);
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve({ server, port: server.address().port, url: `http://${host}:${server.address().port}` }));
-  });
+  const server = jsonServer(handle, (res) => error(res, 400, 'bad_request', 'Invalid JSON'));
+  return listen(server, port, host);
 }
 
 module.exports = { startDomainsSandbox };
 
 if (require.main === module) {
-  const args = process.argv.slice(2);
-  const arg = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
-  startDomainsSandbox({
-    port: Number(arg('--port') ?? process.env.DOMAINS_SANDBOX_PORT ?? 4140),
-    host: arg('--host') ?? '127.0.0.1',
-    ownedRoot: process.env.AGENCY_ROOT_DOMAIN ?? 'localhost',
-    verifyAfterMs: Number(process.env.DOMAINS_SANDBOX_VERIFY_AFTER_MS ?? 3000),
-  }).then(
-    ({ server, url }) => {
-      process.stdout.write(`domains sandbox listening on ${url}\n`);
-      const stop = () => server.close(() => process.exit(0));
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
-    },
-    (err) => {
-      process.stderr.write(`domains sandbox failed to start: ${err.message}\n`);
-      process.exit(1);
-    },
+  runFromCli('domains sandbox', () =>
+    startDomainsSandbox({
+      port: Number(cliArg('--port') ?? process.env.DOMAINS_SANDBOX_PORT ?? 4140),
+      host: cliArg('--host') ?? '127.0.0.1',
+      ownedRoot: process.env.AGENCY_ROOT_DOMAIN ?? 'localhost',
+      verifyAfterMs: Number(process.env.DOMAINS_SANDBOX_VERIFY_AFTER_MS ?? 3000),
+    }),
   );
 }

@@ -15,7 +15,7 @@
  * A bearer token is required (any value). Records: MX (priority 10) and TXT SPF on `send`,
  * TXT DKIM on `resend._domainkey`.
  */
-const http = require('node:http');
+const { cliArg, jsonServer, listen, runFromCli } = require('../lib/serve');
 const crypto = require('node:crypto');
 
 function startEmailDomainsSandbox({ port = 4141, host = '127.0.0.1', verifyAfterMs = 3000 } = {}) {
@@ -75,44 +75,18 @@ function startEmailDomainsSandbox({ port = 4141, host = '127.0.0.1', verifyAfter
     return error(res, 405, 'method_not_allowed', 'Method not allowed');
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      let body;
-      try {
-        body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
-      } catch {
-        return error(res, 400, 'invalid_json', 'Invalid JSON');
-      }
-      handle(req, res, body);
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve({ server, port: server.address().port, url: `http://${host}:${server.address().port}` }));
-  });
+  const server = jsonServer(handle, (res) => error(res, 400, 'invalid_json', 'Invalid JSON'));
+  return listen(server, port, host);
 }
 
 module.exports = { startEmailDomainsSandbox };
 
 if (require.main === module) {
-  const args = process.argv.slice(2);
-  const arg = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
-  startEmailDomainsSandbox({
-    port: Number(arg('--port') ?? process.env.EMAIL_DOMAINS_SANDBOX_PORT ?? 4141),
-    host: arg('--host') ?? '127.0.0.1',
-    verifyAfterMs: Number(process.env.EMAIL_DOMAINS_SANDBOX_VERIFY_AFTER_MS ?? 3000),
-  }).then(
-    ({ server, url }) => {
-      process.stdout.write(`email-domains sandbox listening on ${url}\n`);
-      const stop = () => server.close(() => process.exit(0));
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
-    },
-    (err) => {
-      process.stderr.write(`email-domains sandbox failed to start: ${err.message}\n`);
-      process.exit(1);
-    },
+  runFromCli('email-domains sandbox', () =>
+    startEmailDomainsSandbox({
+      port: Number(cliArg('--port') ?? process.env.EMAIL_DOMAINS_SANDBOX_PORT ?? 4141),
+      host: cliArg('--host') ?? '127.0.0.1',
+      verifyAfterMs: Number(process.env.EMAIL_DOMAINS_SANDBOX_VERIFY_AFTER_MS ?? 3000),
+    }),
   );
 }

@@ -12,6 +12,7 @@
  *   GET /healthz
  */
 const http = require('node:http');
+const { cliArg, listen, runFromCli } = require('../lib/serve');
 
 const FAMILIES = [
   'Rubik', 'DM Sans', 'Roboto', 'Open Sans', 'Lato', 'Montserrat', 'Poppins', 'Inter', 'Oswald', 'Raleway', 'Nunito',
@@ -54,27 +55,11 @@ function startFontsSandbox({ port = 4142, host = '127.0.0.1' } = {}) {
     res.writeHead(answer.status, { 'content-type': answer.css ? 'text/css; charset=utf-8' : 'text/html', 'access-control-allow-origin': '*' });
     res.end(answer.body);
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve({ server, port: server.address().port, url: `http://${host}:${server.address().port}` }));
-  });
+  return listen(server, port, host);
 }
 
 module.exports = { startFontsSandbox, FAMILIES };
 
 if (require.main === module) {
-  const args = process.argv.slice(2);
-  const arg = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
-  startFontsSandbox({ port: Number(arg('--port') ?? process.env.FONTS_SANDBOX_PORT ?? 4142), host: arg('--host') ?? '127.0.0.1' }).then(
-    ({ server, url }) => {
-      process.stdout.write(`fonts sandbox listening on ${url}\n`);
-      const stop = () => server.close(() => process.exit(0));
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
-    },
-    (err) => {
-      process.stderr.write(`fonts sandbox failed to start: ${err.message}\n`);
-      process.exit(1);
-    },
-  );
+  runFromCli('fonts sandbox', () => startFontsSandbox({ port: Number(cliArg('--port') ?? process.env.FONTS_SANDBOX_PORT ?? 4142), host: cliArg('--host') ?? '127.0.0.1' }));
 }

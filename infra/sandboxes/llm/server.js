@@ -25,6 +25,7 @@
  * Request and response shapes: infra/sandboxes/README.md.
  */
 const http = require('node:http');
+const { cliArg, listen, runFromCli } = require('../lib/serve');
 const crypto = require('node:crypto');
 
 const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
@@ -283,36 +284,14 @@ function startLlmSandbox({ port = 4100, host = '127.0.0.1', chunkDelayMs = 0 } =
       process.stderr.write(`${err && err.stack ? err.stack : err}\n`);
     }
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const address = server.address();
-      resolve({ server, port: address.port, url: `http://${host}:${address.port}` });
-    });
-  });
+  return listen(server, port, host);
 }
 
 module.exports = { startLlmSandbox, answerFor, coloursIn, cssAnswer };
 
 if (require.main === module) {
-  const args = process.argv.slice(2);
-  const arg = (name) => {
-    const at = args.indexOf(name);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const port = Number(arg('--port') ?? process.env.LLM_SANDBOX_PORT ?? 4100);
-  const host = arg('--host') ?? '127.0.0.1';
-  const chunkDelayMs = Number(arg('--chunk-delay-ms') ?? process.env.LLM_SANDBOX_CHUNK_DELAY_MS ?? 0);
-  startLlmSandbox({ port, host, chunkDelayMs }).then(
-    ({ server, url }) => {
-      process.stdout.write(`llm sandbox listening on ${url}\n`);
-      const stop = () => server.close(() => process.exit(0));
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
-    },
-    (err) => {
-      process.stderr.write(`llm sandbox failed to start: ${err.message}\n`);
-      process.exit(1);
-    },
-  );
+  const port = Number(cliArg('--port') ?? process.env.LLM_SANDBOX_PORT ?? 4100);
+  const host = cliArg('--host') ?? '127.0.0.1';
+  const chunkDelayMs = Number(cliArg('--chunk-delay-ms') ?? process.env.LLM_SANDBOX_CHUNK_DELAY_MS ?? 0);
+  runFromCli('llm sandbox', () => startLlmSandbox({ port, host, chunkDelayMs }));
 }

@@ -43,6 +43,7 @@
  * Shapes: infra/sandboxes/README.md.
  */
 const http = require('node:http');
+const { cliArg, listen, readBody, runFromCli, send } = require('../lib/serve');
 const crypto = require('node:crypto');
 
 const VERSION = 'v18.0';
@@ -324,21 +325,6 @@ async function personWritesToPage(kind, id, { from, text }) {
 
 // ---- HTTP ----------------------------------------------------------------------------------
 
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res, status, body, type = 'application/json') {
-  const text = type === 'application/json' ? JSON.stringify(body) : body;
-  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 async function handle(req, res) {
   const url = new URL(req.url, 'http://sandbox');
   const raw = await readBody(req);
@@ -395,20 +381,12 @@ nums().then(refresh);setInterval(()=>{nums();refresh();},1500);
 </script></body></html>`;
 
 function main() {
-  const args = process.argv.slice(2);
-  const arg = (name) => {
-    const at = args.indexOf(name);
-    return at === -1 ? undefined : args[at + 1];
-  };
-  const port = Number(arg('--port') ?? process.env.META_SANDBOX_PORT ?? 4120);
-  const host = arg('--host') ?? '127.0.0.1';
+  const port = Number(cliArg('--port') ?? process.env.META_SANDBOX_PORT ?? 4120);
+  const host = cliArg('--host') ?? '127.0.0.1';
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err) => send(res, 500, { error: { message: err.message, type: 'OAuthException', code: 1 } }));
   });
-  server.listen(port, host, () => console.log(`meta sandbox listening on http://${host}:${server.address().port}`));
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  runFromCli('meta sandbox', () => listen(server, port, host));
 }
 
 if (require.main === module) main();

@@ -30,6 +30,7 @@
  * Shapes: infra/sandboxes/README.md.
  */
 const http = require('node:http');
+const { cliArg, listen, runFromCli, send } = require('../lib/serve');
 
 const TOKEN = /^(\d{1,20}):[A-Za-z0-9_-]{35}$/;
 const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
@@ -201,12 +202,6 @@ function parseParams(req, url, raw) {
   return params;
 }
 
-function send(res, status, body, type = 'application/json') {
-  const text = type === 'application/json' ? JSON.stringify(body) : body;
-  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
 async function handle(req, res) {
   const url = new URL(req.url, 'http://sandbox');
   const raw = await readBody(req);
@@ -283,23 +278,12 @@ bots().then(refresh);setInterval(()=>{bots();refresh();},1500);
 </script></body></html>`;
 
 function main() {
-  const args = process.argv.slice(2);
-  const arg = (name) => {
-    const at = args.indexOf(name);
-    return at === -1 ? undefined : args[at + 1];
-  };
-  const port = Number(arg('--port') ?? process.env.TELEGRAM_SANDBOX_PORT ?? 4110);
-  const host = arg('--host') ?? '127.0.0.1';
+  const port = Number(cliArg('--port') ?? process.env.TELEGRAM_SANDBOX_PORT ?? 4110);
+  const host = cliArg('--host') ?? '127.0.0.1';
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err) => send(res, err.status ?? 500, { ok: false, error_code: err.status ?? 500, description: err.message }));
   });
-  server.listen(port, host, () => {
-    const address = server.address();
-    console.log(`telegram sandbox listening on http://${host}:${address.port}`);
-  });
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  runFromCli('telegram sandbox', () => listen(server, port, host));
 }
 
 if (require.main === module) main();

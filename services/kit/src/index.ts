@@ -23,3 +23,5 @@ export * from './http/body';
 export * from './http/security-headers';
 export * from './net/safe-http';
 export * from './crypto/secret-box';
+export * from './http/service-client';
+export * from './auth/workspace-member';

@@ -1,5 +1,5 @@
-import { ACCESS_MESSAGES, WORKSPACE_API, servicePath, type Region, type ResponseOf, type WorkspaceAccessCheckResponse } from '@platform/contracts';
-import { HttpError, signForwarded, type Logger } from '@platform/kit';
+import { UPSTREAM_MESSAGES, WORKSPACE_API, servicePath, type Region, type ResponseOf } from '@platform/contracts';
+import { callService, checkWorkspaceAccess, serviceRefused, type ServiceClient } from '@platform/kit';
 
 /** What this service asks the workspace service: membership (every member route) and the workspace's public flags. */
 export interface WorkspaceDirectory {
@@ -7,51 +7,21 @@ export interface WorkspaceDirectory {
   publicFlags(region: Region, workspaceId: string): Promise<ResponseOf<typeof WORKSPACE_API.getPublicUser>['data'] | null>;
 }
 
-export interface HttpWorkspaceDirectoryOptions {
-  baseUrl: string;
-  signingSecret: string;
-  timeoutMs: number;
-  logger: Logger;
-}
-
-const UNAVAILABLE = 'The workspace service is unavailable, please try again.';
-
 /** The workspace service over HTTP with gateway-signed headers. Not cached: agency settings are rare calls. */
 export class HttpWorkspaceDirectory implements WorkspaceDirectory {
-  constructor(private readonly options: HttpWorkspaceDirectoryOptions) {}
+  constructor(private readonly client: ServiceClient) {}
 
   async isMember(region: Region, workspaceId: string, user: { userId: string; email: string }): Promise<boolean> {
-    const response = await this.call(region, 'POST', WORKSPACE_API.checkWorkspaceAccess.path, JSON.stringify({ uid: workspaceId, email: user.email, userId: user.userId }));
-    if (response.status === 404 || response.status === 400) return false;
-    if (!response.ok) throw new HttpError(503, UNAVAILABLE);
-    return ((await response.json()) as WorkspaceAccessCheckResponse).isMember === true;
+    return checkWorkspaceAccess(this.client, region, workspaceId, user);
   }
 
   async publicFlags(region: Region, workspaceId: string) {
     // The route requires an agencyId it does not use for the answer.
     const path = `${servicePath(WORKSPACE_API.getPublicUser.path, { userId: workspaceId })}?agencyId=${encodeURIComponent(workspaceId)}`;
-    const response = await this.call(region, 'GET', path);
+    const unavailable = UPSTREAM_MESSAGES.workspaceUnavailable;
+    const response = await callService(this.client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable });
     if (response.status === 404) return null;
-    if (!response.ok) throw new HttpError(503, UNAVAILABLE);
+    if (!response.ok) throw serviceRefused(this.client, response, unavailable);
     return ((await response.json()) as ResponseOf<typeof WORKSPACE_API.getPublicUser>).data;
   }
-
-  private async call(region: Region, method: 'GET' | 'POST', path: string, body?: string): Promise<Response> {
-    try {
-      return await fetch(`${this.options.baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...signForwarded({ identity: { kind: 'gateway' }, region }, this.options.signingSecret, { method, path, body }),
-        },
-        body,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (err) {
-      this.options.logger.warn({ err }, 'workspace service unreachable');
-      throw new HttpError(503, UNAVAILABLE);
-    }
-  }
 }
-
-export const NO_ACCESS = ACCESS_MESSAGES.workspaceNoAccess;

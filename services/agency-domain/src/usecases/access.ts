@@ -1,6 +1,6 @@
 import type { Region } from '@platform/contracts';
-import { forbidden, type AccessPolicy, type Authorizer, type MemberCaller } from '@platform/kit';
-import { NO_ACCESS, type WorkspaceDirectory } from '../clients/workspace';
+import { grantWorkspaceMember, type AccessPolicy, type Authorizer, type MemberCaller } from '@platform/kit';
+import type { WorkspaceDirectory } from '../clients/workspace';
 
 /** The workspace a route acts for, once the caller was found to be in it; `email` when a person calls. */
 export interface WorkspaceGrant {
@@ -20,12 +20,6 @@ export interface AgencyPolicy extends AccessPolicy {
 export class AgencyAccess implements Authorizer<AgencyPolicy> {
   constructor(private readonly directory: WorkspaceDirectory) {}
 
-  member = async (caller: MemberCaller, region: Region, workspaceId: string): Promise<WorkspaceGrant> => {
-    if (caller.kind === 'workspace') {
-      if (caller.workspaceId === workspaceId && caller.region === region) return { workspaceId };
-      throw forbidden(NO_ACCESS);
-    }
-    if (await this.directory.isMember(region, workspaceId, caller)) return { workspaceId, email: caller.email };
-    throw forbidden(NO_ACCESS);
-  };
+  member = (caller: MemberCaller, region: Region, workspaceId: string): Promise<WorkspaceGrant> =>
+    grantWorkspaceMember(caller, region, workspaceId, (...args) => this.directory.isMember(...args));
 }

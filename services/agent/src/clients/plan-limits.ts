@@ -1,8 +1,6 @@
-import { BILLING_API, BILLING_API_MESSAGES, UNLIMITED, servicePath, type EntitlementsResponse, type Region } from '@platform/contracts';
-import { HttpError, signForwarded, type Logger } from '@platform/kit';
+import { BILLING_API_MESSAGES, UPSTREAM_MESSAGES, UNLIMITED, type Region } from '@platform/contracts';
+import { HttpError, readEntitlements, type Entitlements, type ServiceClient } from '@platform/kit';
 import type { CreditBalance } from './workspace-directory';
-
-const BILLING_UNAVAILABLE = 'The billing service is unavailable, please try again.';
 
 /** The plan limits billing publishes (GET /internal/entitlements/:uid), as the agent service enforces them. */
 export interface PlanLimits {
@@ -19,7 +17,7 @@ export interface PlanLimits {
 export class HttpPlanLimits implements PlanLimits, CreditBalance {
   private readonly balances = new Map<string, { hasCredits: boolean; until: number }>();
 
-  constructor(private readonly options: { baseUrl: string; signingSecret: string; timeoutMs: number; logger: Logger; balanceTtlMs?: number; now?: () => number }) {}
+  constructor(private readonly options: ServiceClient & { balanceTtlMs?: number; now?: () => number }) {}
 
   async hasCredits(region: Region, workspaceId: string): Promise<boolean> {
     const now = (this.options.now ?? Date.now)();
@@ -38,18 +36,10 @@ export class HttpPlanLimits implements PlanLimits, CreditBalance {
     throw new HttpError(402, BILLING_API_MESSAGES.agentLimitReached(maxAgents), { upgrade: { planId: 'pay_as_you_go', path: `/app/${region}/account/billing` } });
   }
 
-  private async entitlements(region: Region, workspaceId: string): Promise<EntitlementsResponse['data']> {
-    const path = servicePath(BILLING_API.getEntitlements.path, { uid: workspaceId });
-    try {
-      const response = await fetch(`${this.options.baseUrl}${path}`, {
-        headers: signForwarded({ identity: { kind: 'gateway' }, region }, this.options.signingSecret, { method: 'GET', path }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      if (!response.ok) throw new Error(`billing answered ${response.status}`);
-      return ((await response.json()) as EntitlementsResponse).data;
-    } catch (err) {
-      this.options.logger.warn({ err }, 'plan limits unavailable');
-      throw new HttpError(503, BILLING_UNAVAILABLE);
-    }
+  /** Billing not knowing the workspace is a 503 here: the agent service cannot tell its plan. */
+  private async entitlements(region: Region, workspaceId: string): Promise<Entitlements> {
+    const entitlements = await readEntitlements(this.options, region, workspaceId);
+    if (!entitlements) throw new HttpError(503, UPSTREAM_MESSAGES.billingUnavailable);
+    return entitlements;
   }
 }

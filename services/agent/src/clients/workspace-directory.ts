@@ -1,5 +1,5 @@
-import { AGENT_API_MESSAGES, WORKSPACE_API, servicePath, type Region, type ResponseOf, type WorkspaceAccessCheckRequest, type WorkspaceAccessCheckResponse } from '@platform/contracts';
-import { HttpError, signForwarded, type Logger } from '@platform/kit';
+import { UPSTREAM_MESSAGES, WORKSPACE_API, servicePath, type Region, type ResponseOf } from '@platform/contracts';
+import { callService, checkWorkspaceAccess, serviceRefused, type ServiceClient } from '@platform/kit';
 
 /**
  * Whether a workspace has credits left (loadTokens > 0), for the runtime's refusal. Read from
@@ -14,12 +14,8 @@ export interface WorkspaceDirectory {
   isMember(region: Region, workspaceId: string, user: { userId: string; email: string }): Promise<boolean>;
 }
 
-export interface HttpDirectoryOptions {
-  baseUrl: string;
-  signingSecret: string;
-  timeoutMs: number;
+export interface HttpDirectoryOptions extends ServiceClient {
   cache: { ttlMs: number; negativeTtlMs: number; maxEntries: number };
-  logger: Logger;
   now?: () => number;
 }
 
@@ -41,7 +37,7 @@ export class HttpWorkspaceDirectory implements WorkspaceDirectory, CreditBalance
     const key = JSON.stringify([region, workspaceId, user.userId, user.email.trim().toLowerCase()]);
     const cached = this.cache.get(key);
     if (cached && cached.until > this.now()) return cached.isMember;
-    const isMember = await this.ask(region, { uid: workspaceId, email: user.email, userId: user.userId });
+    const isMember = await checkWorkspaceAccess(this.options, region, workspaceId, user);
     this.remember(key, isMember);
     return isMember;
   }
@@ -55,21 +51,10 @@ export class HttpWorkspaceDirectory implements WorkspaceDirectory, CreditBalance
     const cached = this.balances.get(key);
     if (cached && cached.until > this.now()) return cached.hasCredits;
     const path = servicePath(WORKSPACE_API.getWorkspace.path, { uid: workspaceId });
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.baseUrl}${path}`, {
-        headers: signForwarded({ identity: { kind: 'workspace', workspaceId, region }, region }, this.options.signingSecret, { method: 'GET', path }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (err) {
-      this.options.logger.warn({ err }, 'workspace service unreachable');
-      throw new HttpError(503, AGENT_API_MESSAGES.workspaceUnavailable);
-    }
+    const unavailable = UPSTREAM_MESSAGES.workspaceUnavailable;
+    const response = await callService(this.options, { method: 'GET', path, identity: { kind: 'workspace', workspaceId, region }, region, unavailable });
     if (response.status === 404) return false;
-    if (!response.ok) {
-      this.options.logger.warn({ status: response.status }, 'workspace service refused the balance read');
-      throw new HttpError(503, AGENT_API_MESSAGES.workspaceUnavailable);
-    }
+    if (!response.ok) throw serviceRefused(this.options, response, unavailable);
     const { data } = (await response.json()) as ResponseOf<typeof WORKSPACE_API.getWorkspace>;
     const hasCredits = (data.loadTokens ?? 0) > 0;
     while (this.balances.size >= this.options.cache.maxEntries) this.balances.delete(this.balances.keys().next().value as string);
@@ -83,32 +68,5 @@ export class HttpWorkspaceDirectory implements WorkspaceDirectory, CreditBalance
     // Oldest first out: Map keeps insertion order.
     while (this.cache.size >= maxEntries) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(key, { isMember, until: this.now() + (isMember ? ttlMs : negativeTtlMs) });
-  }
-
-  private async ask(region: Region, body: WorkspaceAccessCheckRequest): Promise<boolean> {
-    let response: Response;
-    try {
-      const path = WORKSPACE_API.checkWorkspaceAccess.path;
-      const json = JSON.stringify(body);
-      response = await fetch(`${this.options.baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...signForwarded({ identity: { kind: 'gateway' }, region }, this.options.signingSecret, { method: 'POST', path, body: json }),
-        },
-        body: json,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (err) {
-      this.options.logger.warn({ err }, 'workspace service unreachable');
-      throw new HttpError(503, AGENT_API_MESSAGES.workspaceUnavailable);
-    }
-    // An unknown workspace (404) or an invalid e-mail (400): not a member.
-    if (response.status === 404 || response.status === 400) return false;
-    if (!response.ok) {
-      this.options.logger.warn({ status: response.status }, 'workspace service refused the access check');
-      throw new HttpError(503, AGENT_API_MESSAGES.workspaceUnavailable);
-    }
-    return ((await response.json()) as WorkspaceAccessCheckResponse).isMember === true;
   }
 }

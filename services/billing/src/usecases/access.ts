@@ -1,5 +1,5 @@
 import { ACCESS_MESSAGES, type Region } from '@platform/contracts';
-import { forbidden, isWorkspaceSecretOf, notFound, type AccessPolicy, type Authorizer, type MemberCaller } from '@platform/kit';
+import { grantWorkspaceMember, notFound, type AccessPolicy, type Authorizer, type MemberCaller } from '@platform/kit';
 import type { WorkspaceAccess } from '../clients/workspace-access';
 
 /** What billing's member routes name: the workspace (the spec's userId or uid). */
@@ -21,8 +21,7 @@ export class BillingAccess implements Authorizer<BillingPolicy> {
   member = async (caller: MemberCaller, region: Region, ref: WorkspaceRef): Promise<WorkspaceGrant> => {
     const workspaceId = ref.workspaceId;
     if (!workspaceId) throw notFound(ACCESS_MESSAGES.workspaceNoAccess);
-    if (isWorkspaceSecretOf(caller, workspaceId, region)) return { workspaceId };
-    if (caller.kind === 'user' && (await this.workspaces.isMember(region, workspaceId, caller))) return { workspaceId };
-    throw forbidden(ACCESS_MESSAGES.workspaceNoAccess);
+    await grantWorkspaceMember(caller, region, workspaceId, (...args) => this.workspaces.isMember(...args));
+    return { workspaceId };
   };
 }

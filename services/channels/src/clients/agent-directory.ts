@@ -1,5 +1,5 @@
-import { AGENT_API, servicePath, type Region, type ResponseOf } from '@platform/contracts';
-import { HttpError, signForwarded, type Identity } from '@platform/kit';
+import { AGENT_API, UPSTREAM_MESSAGES, servicePath, type Region, type ResponseOf } from '@platform/contracts';
+import { HttpError, callService, type Identity, type ServiceClient } from '@platform/kit';
 
 /** The agent a channel route names, as the agent service answered the caller. */
 export interface ReachableAgent {
@@ -22,7 +22,7 @@ export interface AgentDirectory {
  * never reads the agents collection.
  */
 export class HttpAgentDirectory implements AgentDirectory {
-  constructor(private readonly options: { baseUrl: string; signingSecret: string; timeoutMs: number }) {}
+  constructor(private readonly client: ServiceClient) {}
 
   async reachable(caller: Identity, region: Region, agentId: string): Promise<ReachableAgent> {
     const body = await this.get<ResponseOf<typeof AGENT_API.getAgent>>(caller, region, servicePath(AGENT_API.getAgent.path, { agentId }), 'agent');
@@ -37,19 +37,12 @@ export class HttpAgentDirectory implements AgentDirectory {
 
   /** A GET as the caller; the agent service's refusal (401, 403, 404) is passed on, anything else is a 503. */
   private async get<T extends object>(caller: Identity, region: Region, path: string, expected: string): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.baseUrl}${path}`, {
-        headers: signForwarded({ identity: caller, region }, this.options.signingSecret, { method: 'GET', path }),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch {
-      throw new HttpError(503, 'The agent service is unavailable, please try again.');
-    }
+    const unavailable = UPSTREAM_MESSAGES.agentUnavailable;
+    const response = await callService(this.client, { method: 'GET', path, identity: caller, region, unavailable });
     const body = (await response.json().catch(() => ({}))) as T & { message?: string };
     if (!response.ok || !(expected in body)) {
       const status = [401, 403, 404].includes(response.status) ? response.status : 503;
-      throw new HttpError(status, body.message || 'The agent service is unavailable, please try again.');
+      throw new HttpError(status, body.message || unavailable);
     }
     return body;
   }
