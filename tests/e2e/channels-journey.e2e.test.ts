@@ -108,8 +108,9 @@ describe('channels journey', () => {
       const { messages } = await chat();
       return messages.filter((message) => message.from === 'bot').length >= 2 ? messages : undefined;
     }, 60_000, 500);
-    expect(answered.map((message) => message.from)).toEqual(['user', 'bot', 'user', 'bot']);
-    expect(answered[1]!.text.length).toBeGreaterThan(0);
+    expect(answered.filter((message) => message.from === 'user')).toHaveLength(2);
+    const answerOnPage = answered.find((message) => message.from === 'bot' && message.text.includes('Written on the sandbox page'));
+    expect(answerOnPage).toBeDefined();
 
     // A provider retry of an update is acknowledged but not answered again: the answer to the
     // next message comes right after the one answer to the retried message (one conversation
@@ -122,18 +123,21 @@ describe('channels journey', () => {
     const redelivery = await fetch(`${telegramSandbox}/sandbox/bots/${botId}/updates/${retried.update.update_id}/redeliver`, { method: 'POST' });
     expect(redelivery.status).toBe(200);
     await write('And on Monday?');
+    // The sandbox LLM quotes the message it answers: once the answer to the last one is there, a
+    // second answer to the retried one would be there too.
     const all = await waitFor(async () => {
       const { messages } = await chat();
-      return messages.filter((message) => message.from === 'bot').length >= 4 ? messages : undefined;
+      return messages.some((message) => message.from === 'bot' && message.text.includes('And on Monday?')) ? messages : undefined;
     }, 60_000, 500);
-    expect(all.map((message) => message.from)).toEqual(['user', 'bot', 'user', 'bot', 'user', 'bot', 'user', 'bot']);
-    expect((await chat()).messages).toHaveLength(8);
+    expect(all.filter((message) => message.from === 'user')).toHaveLength(4);
+    expect(all.filter((message) => message.from === 'bot' && message.text.includes('Is the bakery open on Sunday?'))).toHaveLength(1);
+    expect(all.filter((message) => message.from === 'bot')).toHaveLength(4);
 
     await page.goto(`/app/${region}/agents/${agentId}/convos`);
     await page.getByTestId('conversation-item').first().waitFor();
     expect(await page.getByTestId('conversation-item').first().textContent()).toMatch(/telegram/i);
     await page.getByTestId('conversation-transcript').getByText('Written on the sandbox page', { exact: true }).waitFor();
-    await page.getByTestId('conversation-transcript').getByText(answered[3]!.text, { exact: true }).waitFor();
+    await page.getByTestId('conversation-transcript').getByText(answerOnPage!.text, { exact: true }).waitFor();
     await screenshot(page, 'channels-telegram-conversation');
   });
 
