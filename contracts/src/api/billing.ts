@@ -62,6 +62,11 @@ export interface WhitelabelEntitlement {
 export interface Entitlements {
   uid: string;
   balance: number;
+  /**
+   * false until the ledger has opened the workspace's credit account (its workspace.created not
+   * applied yet, moments after sign-up): the balance is then the workspace's opening loadTokens.
+   */
+  accountOpened: boolean;
   plan: PlanKey;
   limits: Required<Pick<PlanLimits, 'maxAgents' | 'workspaceSeats' | 'clientSeats' | 'maxConcurrentCalls' | 'twilioPhoneNumberSlots'>>;
   whitelabel: WhitelabelEntitlement;

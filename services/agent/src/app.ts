@@ -101,7 +101,13 @@ export function defaultCredits(config: AgentConfig, logger: Logger): CreditBalan
 
 function defaultPlanLimits(config: AgentConfig, logger: Logger): HttpPlanLimits | undefined {
   if (!config.billingServiceUrl) return undefined;
-  return new HttpPlanLimits({ baseUrl: config.billingServiceUrl, signingSecret: config.platform.internalSigningSecret, timeoutMs: config.serviceCallTimeoutMs, logger });
+  return new HttpPlanLimits({
+    baseUrl: config.billingServiceUrl,
+    signingSecret: config.platform.internalSigningSecret,
+    timeoutMs: config.serviceCallTimeoutMs,
+    logger,
+    openingBalance: defaultDirectory(config, logger),
+  });
 }
 
 /** The service's one assembly: use cases wired to their stores and clients, the route table built from them, and its authoriser. */

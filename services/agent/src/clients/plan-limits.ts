@@ -17,14 +17,23 @@ export interface PlanLimits {
 export class HttpPlanLimits implements PlanLimits, CreditBalance {
   private readonly balances = new Map<string, { hasCredits: boolean; until: number }>();
 
-  constructor(private readonly options: ServiceClient & { balanceTtlMs?: number; now?: () => number }) {}
+  constructor(
+    private readonly options: ServiceClient & {
+      /** asked while billing has not opened the workspace's credit account yet (right after sign-up) */
+      openingBalance: CreditBalance;
+      balanceTtlMs?: number;
+      now?: () => number;
+    },
+  ) {}
 
   async hasCredits(region: Region, workspaceId: string): Promise<boolean> {
     const now = (this.options.now ?? Date.now)();
     const key = `${region}:${workspaceId}`;
     const cached = this.balances.get(key);
     if (cached && cached.until > now) return cached.hasCredits;
-    const hasCredits = (await this.entitlements(region, workspaceId)).balance > 0;
+    const entitlements = await this.entitlements(region, workspaceId);
+    if (!entitlements.accountOpened) return this.options.openingBalance.hasCredits(region, workspaceId);
+    const hasCredits = entitlements.balance > 0;
     if (this.balances.size >= 10_000) this.balances.delete(this.balances.keys().next().value as string);
     this.balances.set(key, { hasCredits, until: now + (this.options.balanceTtlMs ?? 2_000) });
     return hasCredits;

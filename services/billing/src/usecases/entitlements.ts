@@ -8,10 +8,11 @@ export class EntitlementUseCases {
   constructor(private readonly deps: { ledger: Ledger; billingAccounts: BillingAccountStore; now: () => Date }) {}
 
   async of(region: Region, uid: string): Promise<Entitlements> {
-    const [balance, account] = await Promise.all([this.deps.ledger.balance(region, uid), this.deps.billingAccounts.find(region, uid)]);
+    const [credits, account] = await Promise.all([this.deps.ledger.account(region, uid), this.deps.billingAccounts.find(region, uid)]);
     return {
       uid,
-      balance,
+      balance: credits.balance,
+      accountOpened: credits.opened,
       plan: account.plan,
       limits: planLimits(account.plan, account.addons),
       whitelabel: whitelabelEntitlement(account.addons ?? {}, account.whitelabelTrialEndsAt, this.deps.now().getTime()),

@@ -89,4 +89,10 @@ export class Ledger {
   async balance(region: Region, workspaceId: string): Promise<number> {
     return (await this.deps.accounts.find(region, workspaceId))?.balance ?? 0;
   }
+
+  /** The balance, and whether the account is open yet (see Entitlements.accountOpened). */
+  async account(region: Region, workspaceId: string): Promise<{ balance: number; opened: boolean }> {
+    const account = await this.deps.accounts.find(region, workspaceId);
+    return { balance: account?.balance ?? 0, opened: account !== null && account !== undefined };
+  }
 }
