@@ -40,7 +40,16 @@ export async function createTopic(kafka: Kafka, topic: string, numPartitions = 3
 
 /** Stops or starts the local Kafka broker process that infra/ manages. */
 export async function kafkaProcess(action: 'stop' | 'start'): Promise<void> {
-  await run('bash', [path.join(repoRoot, 'infra/scripts/deps.sh'), action, 'kafka'], { cwd: repoRoot, timeout: 120_000 });
+  // A broker started right after a stop can exit before it is ready (the stopped JVM still
+  // holds its ports or log directory for a moment); deps.sh reports that, and a new start works.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await run('bash', [path.join(repoRoot, 'infra/scripts/deps.sh'), action, 'kafka'], { cwd: repoRoot, timeout: 120_000 });
+      return;
+    } catch (err) {
+      if (action === 'stop' || attempt === 3) throw err;
+    }
+  }
 }
 
 /** Reads a whole topic with kcat, the way a partner's client would. */
