@@ -26,6 +26,19 @@ export interface TemplatesResponse extends SuccessResponse {
 export interface RestoreAgentVersionResponse extends AgentResponse {
   versionId: string;
 }
+/**
+ * An agent's WhatsApp Legacy Method (agents-channels-domains §3): the number it answers on with
+ * its own token, once Meta verified the webhook (waVerifyPassed). Services only: it holds the token.
+ */
+export interface WhatsappLegacySettings {
+  workspaceId: string;
+  whatsappToken?: string;
+  whatsappNumberId?: string;
+  waVerifyPassed: boolean;
+}
+export interface WhatsappLegacySettingsResponse extends SuccessResponse {
+  legacy: WhatsappLegacySettings;
+}
 /** POST /procedures/uploadFile */
 export interface UploadFileResponse extends SuccessResponse {
   data: UploadedFile;
@@ -69,6 +82,20 @@ export const AGENT_API = {
   exportAgentToJson: endpoint<NoParams, NoQuery, ExportAgentRequest, ExportAgentResponse>()({ service: 'agent', operationId: 'exportAgentToJson', method: 'post', path: '/procedures/exportAgentToJson' }),
   saveAgentBackup: endpoint<NoParams, NoQuery, SaveAgentBackupRequest>()({ service: 'agent', operationId: 'saveAgentBackup', method: 'post', path: '/procedures/saveAgentBackup' }),
   verifyCredential: endpoint<NoParams, NoQuery, CredentialVerifyRequest, CredentialVerifyResponse>()({ service: 'agent', operationId: 'verifyCredential', method: 'post', path: '/internal/credentials/verify' }),
+  /** Services only: an agent's WhatsApp Legacy Method settings, for the channels service's webhook and replies. */
+  getWhatsappLegacySettings: endpoint<AgentIdParam, NoQuery, undefined, WhatsappLegacySettingsResponse>()({
+    service: 'agent',
+    operationId: 'getWhatsappLegacySettings',
+    method: 'get',
+    path: '/internal/agents/:agentId/whatsapp-legacy',
+  }),
+  /** Services only: Meta verified the agent's legacy webhook (the handshake's verify token was the agent id). */
+  markWhatsappWebhookVerified: endpoint<AgentIdParam, NoQuery, undefined, SuccessResponse>()({
+    service: 'agent',
+    operationId: 'markWhatsappWebhookVerified',
+    method: 'post',
+    path: '/internal/agents/:agentId/whatsapp-legacy/verified',
+  }),
   uploadFile: endpoint<NoParams, NoQuery, UploadFileRequest, UploadFileResponse>()({ service: 'agent', operationId: 'uploadFile', method: 'post', path: '/procedures/uploadFile' }),
   /** The bytes of an uploaded file (public). */
   getFile: endpoint<{ name: string }, NoQuery, undefined, Blob>()({ service: 'agent', operationId: 'getFile', method: 'get', path: '/files/:name' }),

@@ -57,6 +57,9 @@ export const CHANNEL_WEBHOOK_PATHS = {
   googleBusiness: (agentId: string) => `/agents/${agentId}/gc-webhook`,
 } as const;
 
+/** Where Meta delivers a WhatsApp number's messages: the agent API of the region (verify token: the agent id). */
+export const whatsappWebhookUrl = (publicApiUrl: string, region: string, agentId: string) => `${publicApiUrl}/${region}/agent${CHANNEL_WEBHOOK_PATHS.whatsapp(agentId)}`;
+
 export const DOMAIN_TYPES = ['vgSubdomain', 'customDomain'] as const;
 export const EMAIL_DOMAIN_STATUSES = ['not_started', 'pending', 'verified'] as const;
 export type EmailDomainStatus = (typeof EMAIL_DOMAIN_STATUSES)[number];

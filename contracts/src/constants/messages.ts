@@ -69,6 +69,8 @@ export const MESSAGES = {
     channelRemoved: 'Channel removed successfully',
     /** Not in the spec's words: an inbound webhook without the provider's valid signature or secret token. */
     webhookSignatureInvalid: 'Invalid webhook signature',
+    /** Not in the spec's words: Meta's handshake with a verify token that is not the agent id. */
+    webhookVerificationFailed: 'Verification failed',
     /** Not in the spec's words: the message could not be queued, so the provider should retry. */
     webhookNotQueued: 'The message could not be queued, please retry.',
     unexpectedError: 'An unexpected error occurred',

@@ -9,6 +9,7 @@ import { agentRoutes } from './routes/agent-routes';
 import { cssAssistantRoutes } from './routes/css-assistant-routes';
 import type { AgentRouteSpec } from './routes/params';
 import { procedureRoutes } from './routes/procedure-routes';
+import { whatsappLegacyRoutes } from './routes/whatsapp-legacy-routes';
 import { themesRoutes } from './routes/themes-routes';
 import { translateRoutes } from './routes/translate-routes';
 import { uploadsRoutes } from './routes/uploads-routes';
@@ -155,6 +156,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
     ...themesRoutes(themes),
     ...secretKeyRoutes(secretKeys),
     ...runtimeRoutes(runtime),
+    ...whatsappLegacyRoutes(agents),
   ];
   return { routes, access };
 }

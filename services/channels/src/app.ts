@@ -77,7 +77,7 @@ export function routeTable(deps: AppDeps) {
     now,
   });
   const pageWebhook = new MetaPageWebhook({ pages: metaPages, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
-  const whatsappWebhook = new WhatsappWebhook({ numbers, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
+  const whatsappWebhook = new WhatsappWebhook({ numbers, directory, publisher, appSecret: deps.config.metaAppSecret, logger: deps.logger, now });
   const discord = new DiscordUseCases({ channels: discordChannels, eventsWritten, now });
   const replies = new ReplySender({
     bots,
@@ -88,6 +88,7 @@ export function routeTable(deps: AppDeps) {
     sent: new SentReplyStore(deps.mongo),
     telegram: telegramApi,
     discordWebhooks: new DiscordWebhookClient(new SafeHttpClient({ ...outboundOptionsFromEnv(), timeoutMs: deps.config.providerTimeoutMs })),
+    directory,
     logger: deps.logger,
   });
   const routes: ChannelsRouteSpec[] = [

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { createLogger } from '@platform/kit';
 import { matchesDigest, secretDigest, validMetaSignature } from '../src/domain/signatures';
 import { deterministicEventId, telegramInboundMessage, telegramWebhookUrl } from '../src/domain/telegram';
-import { verificationChallenge, whatsappTextMessages } from '../src/domain/whatsapp';
+import { answersOnLegacyNumber, verificationChallenge, whatsappTextMessages } from '../src/domain/whatsapp';
 import { providerErrorText } from '../src/domain/provider-errors';
 
 describe('webhook credentials', () => {
@@ -74,6 +74,14 @@ describe('WhatsApp webhooks', () => {
     expect(verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'AGENT', 'hub.challenge': '1158201444' }, 'AGENT')).toBe('1158201444');
     expect(verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'OTHER', 'hub.challenge': '1' }, 'AGENT')).toBeUndefined();
     expect(verificationChallenge({ 'hub.mode': 'unsubscribe', 'hub.verify_token': 'AGENT', 'hub.challenge': '1' }, 'AGENT')).toBeUndefined();
+  });
+
+  it('answers on a Legacy Method number only once verified, with a token, and for its own number id', () => {
+    const legacy = { workspaceId: 'W', whatsappToken: 'EAAtoken', whatsappNumberId: '12301', waVerifyPassed: true };
+    expect(answersOnLegacyNumber(legacy, '12301')).toBe(true);
+    expect(answersOnLegacyNumber(legacy, '12302')).toBe(false);
+    expect(answersOnLegacyNumber({ ...legacy, waVerifyPassed: false }, '12301')).toBe(false);
+    expect(answersOnLegacyNumber({ ...legacy, whatsappToken: undefined }, '12301')).toBe(false);
   });
 
   it('reads the text messages of a payload, per receiving number', () => {

@@ -129,6 +129,55 @@ describe('WhatsApp, New Method, against the Graph sandbox, FerretDB and Kafka', 
     expect(chat.messages.filter((m) => m.from === 'business').map((m) => m.text)).toEqual(['Nine to five.']);
   });
 
+  it("Legacy Method: Meta's handshake sets waVerifyPassed (a save cannot), then the number's messages are queued and answered with the agent's token", async () => {
+    const { person, secret, agentId, workspaceId } = await agentOfSomeone(h);
+    const wabaId = wabaOf();
+    const phoneId = `${wabaId}01`;
+    const token = userToken();
+    const agentApi = h.agentService;
+    const stored = async () => (await agentApi.as(person).get(`/v2/agents/${agentId}`).expect(200)).body.agent as { waVerifyPassed?: boolean };
+    await agentApi.as(secret).post(`/v2/agents/${agentId}`, { whatsappToken: token, whatsappNumberId: phoneId, whatsappBusniessId: wabaId, waVerifyPassed: true }).expect(200);
+    expect((await stored()).waVerifyPassed).toBeUndefined();
+
+    // Before Meta verified the webhook, a signed message for the number is acknowledged and not queued.
+    const early = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ changes: [{ field: 'messages', value: { metadata: { phone_number_id: phoneId }, messages: [{ from: '1777', id: 'wamid.early', type: 'text', text: { body: 'too early' } }] } }] }],
+    });
+    const signature = `sha256=${createHmac('sha256', process.env.META_APP_SECRET!).update(early).digest('hex')}`;
+    await h.as({ kind: 'anonymous' }).post(`/agents/${agentId}/wa-webhook`, JSON.parse(early)).set('x-hub-signature-256', signature).expect(200);
+
+    // The person enters the agent's webhook in Meta, with the agent id as verify token: Meta's handshake verifies it.
+    const callback = `${h.config.publicApiUrl}/eu/agent/agents/${agentId}/wa-webhook`;
+    const subscribed = await sandboxPost<{ success?: boolean }>(h, `/v18.0/${wabaId}/subscribed_apps?access_token=${token}`, { override_callback_uri: callback, verify_token: agentId });
+    expect(subscribed).toEqual({ success: true });
+    expect((await stored()).waVerifyPassed).toBe(true);
+    // A later save of the whole agent (the editor's draft predates the handshake) keeps it.
+    const agent = (await agentApi.as(person).get(`/v2/agents/${agentId}`).expect(200)).body.agent;
+    await agentApi.as(person).post(`/v2/agents/${agentId}`, { ...agent, waVerifyPassed: false, title: 'Renamed' }).expect(200);
+    expect((await stored()).waVerifyPassed).toBe(true);
+
+    const written = await sandboxPost<{ delivery: { status: number }; message: { id: string } }>(h, `/sandbox/whatsapp/${phoneId}/messages`, { from: '+1 555 000 4444', text: 'Legacy hello' });
+    expect(written.delivery).toMatchObject({ status: 200 });
+    const records = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key.startsWith(`${agentId}:`));
+    expect(records.map((r) => (JSON.parse(r.value) as EventEnvelope<string, { text: string }>).data.text)).toEqual(['Legacy hello']);
+    expect(JSON.parse(records[0]!.value)).toMatchObject({ workspaceId, data: { channelType: 'whatsapp', channelId: phoneId } });
+
+    const data = { agentId, channelType: 'whatsapp' as const, channelId: phoneId, recipientId: '15550004444', inReplyTo: written.message.id, conversationId: 'c2', text: 'Legacy answer' };
+    await h.replies.send(makeEvent('channel.reply-requested', { region: 'eu', workspaceId, data }));
+    const chat = (await (await fetch(`${h.meta.url}/sandbox/whatsapp/${phoneId}/chats/15550004444`)).json()) as { messages: Array<{ from: string; text: string }> };
+    expect(chat.messages.map((m) => [m.from, m.text])).toEqual([
+      ['user', 'Legacy hello'],
+      ['business', 'Legacy answer'],
+    ]);
+  });
+
+  it("a handshake for an unknown agent fails Meta's verification", async () => {
+    const anonymous = h.as({ kind: 'anonymous' });
+    const unknown = 'unknownAgent000000000';
+    await anonymous.get(`/agents/${unknown}/wa-webhook?hub.mode=subscribe&hub.verify_token=${unknown}&hub.challenge=5`).expect(403, { success: false, message: 'Verification failed' });
+  });
+
   it("creates a message template; a name that is not lowercase with underscores is 'Invalid template info'", async () => {
     const { person } = await agentOfSomeone(h);
     const template = { longAccessToken: userToken(), wabaId: wabaOf(), name: 'order_update', language: 'en_US', category: 'UTILITY', bodyText: 'Your order {{1}} has shipped.' };

@@ -71,3 +71,12 @@ export function checkChannelSave(stored: JsonObject, body: JsonObject, agentId: 
   const { lastModified: _ignored, ...fields } = body;
   return check<AgentSettings>(agentSettingsSchema, { ...stored, ...fields }, agentId);
 }
+
+/**
+ * Fields only the platform sets, whatever a save body says: waVerifyPassed is true once Meta's
+ * handshake reached the agent's webhook, so a caller cannot claim a verification.
+ */
+export function keepPlatformFields<T extends { waVerifyPassed?: boolean }>(agent: T, stored: { waVerifyPassed?: boolean }): T {
+  const { waVerifyPassed: _claimed, ...rest } = agent;
+  return (stored.waVerifyPassed === undefined ? rest : { ...rest, waVerifyPassed: stored.waVerifyPassed }) as T;
+}

@@ -1,6 +1,6 @@
-import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, type AgentListItem, type Region, type SecretIdentity } from '@platform/contracts';
+import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, type AgentListItem, type Region, type SecretIdentity, type WhatsappLegacySettings } from '@platform/contracts';
 import { conflict, notFound, regionsFrom, type Identity } from '@platform/kit';
-import { checkChannelSave, checkNewAgent, checkSavedAgent, isChannelSave } from '../domain/agent-input';
+import { checkChannelSave, checkNewAgent, checkSavedAgent, isChannelSave, keepPlatformFields } from '../domain/agent-input';
 import { agentListItem, agentView, type AgentRecord, type AgentView } from '../domain/agent-record';
 import type { JsonObject } from '../domain/json';
 import { targetOf, type AgentAccess, type AgentGrant, type WorkspaceGrant } from './access';
@@ -47,7 +47,7 @@ export class AgentUseCases {
         // The grant covers the agent it loaded; one created meanwhile by someone else is checked here.
         const actor = grant.agent ? grant.actor : await this.access.actor(identity, targetOf(region, current));
         const input = isChannelSave(body) ? checkChannelSave(agentView(current), body, agentId) : checkSavedAgent(body, agentId);
-        return { agent: acceptInput(input), actor };
+        return { agent: keepPlatformFields(acceptInput(input), current), actor };
       },
       'save',
       grant.agent,
@@ -72,4 +72,28 @@ export class AgentUseCases {
     if (!agent) throw notFound(AGENT_API_MESSAGES.unknownCredential);
     return { kind: 'agent', agentId: agent._id, region };
   }
+
+  /** GET /internal/agents/{id}/whatsapp-legacy: the channels service's view of the Legacy Method. */
+  async whatsappLegacy(region: Region, agentId: string): Promise<WhatsappLegacySettings> {
+    const agent = await this.deps.agents.find(region, agentId);
+    if (!agent) throw notFound(AGENT_API_MESSAGES.notFound);
+    return { workspaceId: agent.userId, whatsappToken: agent.whatsappToken, whatsappNumberId: agent.whatsappNumberId, waVerifyPassed: agent.waVerifyPassed === true };
+  }
+
+  /** POST /internal/agents/{id}/whatsapp-legacy/verified: Meta's handshake reached the agent's webhook. */
+  async markWhatsappVerified(region: Region, agentId: string): Promise<void> {
+    const current = await this.deps.agents.find(region, agentId);
+    if (!current) throw notFound(AGENT_API_MESSAGES.notFound);
+    if (current.waVerifyPassed === true) return;
+    await this.writer.replace(
+      region,
+      agentId,
+      async (seen) => ({ agent: { ...acceptInput(checkChannelSave(agentView(seen), {}, agentId)), waVerifyPassed: true }, actor: WHATSAPP_HANDSHAKE_ACTOR }),
+      'save',
+      current,
+    );
+  }
 }
+
+/** Who a version kept after Meta's handshake names as its author. */
+const WHATSAPP_HANDSHAKE_ACTOR = 'whatsapp-webhook-verification';

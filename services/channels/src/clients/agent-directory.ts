@@ -1,4 +1,4 @@
-import { AGENT_API, UPSTREAM_MESSAGES, servicePath, type Region, type ResponseOf } from '@platform/contracts';
+import { AGENT_API, UPSTREAM_MESSAGES, servicePath, type Region, type ResponseOf, type WhatsappLegacySettings } from '@platform/contracts';
 import { HttpError, callService, type Identity, type ServiceClient } from '@platform/kit';
 
 /** The agent a channel route names, as the agent service answered the caller. */
@@ -14,7 +14,14 @@ export interface AgentDirectory {
   reachable(caller: Identity, region: Region, agentId: string): Promise<ReachableAgent>;
   /** The workspace's agents when the caller is a member; otherwise the agent service's own 401/403. */
   agentsOf(caller: Identity, region: Region, workspaceId: string): Promise<Array<{ ID: string; title?: string }>>;
+  /** The agent's WhatsApp Legacy Method settings (asked as a platform service: they hold the token). */
+  whatsappLegacy(region: Region, agentId: string): Promise<WhatsappLegacySettings>;
+  /** Records that Meta's handshake reached the agent's webhook (waVerifyPassed). */
+  markWhatsappVerified(region: Region, agentId: string): Promise<void>;
 }
+
+/** Platform-internal calls are signed as the gateway (routes with access 'gateway'). */
+const PLATFORM: Identity = { kind: 'gateway' };
 
 /**
  * Asks the agent service (GET /v2/agents/:agentId) on the caller's behalf, signed with the
@@ -35,10 +42,24 @@ export class HttpAgentDirectory implements AgentDirectory {
     return body.agents.map((agent) => ({ ID: agent.ID, title: agent.title }));
   }
 
+  async whatsappLegacy(region: Region, agentId: string): Promise<WhatsappLegacySettings> {
+    const path = servicePath(AGENT_API.getWhatsappLegacySettings.path, { agentId });
+    return (await this.get<ResponseOf<typeof AGENT_API.getWhatsappLegacySettings>>(PLATFORM, region, path, 'legacy')).legacy;
+  }
+
+  async markWhatsappVerified(region: Region, agentId: string): Promise<void> {
+    const path = servicePath(AGENT_API.markWhatsappWebhookVerified.path, { agentId });
+    await this.call<ResponseOf<typeof AGENT_API.markWhatsappWebhookVerified>>(PLATFORM, region, 'POST', path, 'success');
+  }
+
   /** A GET as the caller; the agent service's refusal (401, 403, 404) is passed on, anything else is a 503. */
-  private async get<T extends object>(caller: Identity, region: Region, path: string, expected: string): Promise<T> {
+  private get<T extends object>(caller: Identity, region: Region, path: string, expected: string): Promise<T> {
+    return this.call<T>(caller, region, 'GET', path, expected);
+  }
+
+  private async call<T extends object>(caller: Identity, region: Region, method: 'GET' | 'POST', path: string, expected: string): Promise<T> {
     const unavailable = UPSTREAM_MESSAGES.agentUnavailable;
-    const response = await callService(this.client, { method: 'GET', path, identity: caller, region, unavailable });
+    const response = await callService(this.client, { method, path, identity: caller, region, unavailable });
     const body = (await response.json().catch(() => ({}))) as T & { message?: string };
     if (!response.ok || !(expected in body)) {
       const status = [401, 403, 404].includes(response.status) ? response.status : 503;

@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { CHANNEL_WEBHOOK_PATHS, type ChannelMessageReceivedData, type Region } from '@platform/contracts';
+import type { ChannelMessageReceivedData, WhatsappLegacySettings } from '@platform/contracts';
 
-/** Where Meta delivers a WhatsApp number's messages: the agent API through the gateway (verify token: the agent id). */
-export const whatsappWebhookUrl = (publicApiUrl: string, region: Region, agentId: string) => `${publicApiUrl}/${region}/agent${CHANNEL_WEBHOOK_PATHS.whatsapp(agentId)}`;
 
 /** The subscription handshake: Meta's GET with hub.mode=subscribe and the verify token, answered with hub.challenge. */
 export function verificationChallenge(query: Record<string, unknown>, agentId: string): string | undefined {
@@ -50,3 +48,7 @@ export function whatsappInboundMessage(message: { phoneId: string; from: string;
 
 /** A registration PIN for a number connected through the embedded signup (two-step verification). */
 export const newRegistrationPin = () => String(randomInt(100000, 1000000));
+
+/** The Legacy Method answers on its number once Meta verified the webhook and a token is saved to reply with. */
+export const answersOnLegacyNumber = (settings: WhatsappLegacySettings, phoneId: string): boolean =>
+  settings.waVerifyPassed && Boolean(settings.whatsappToken) && settings.whatsappNumberId === phoneId;

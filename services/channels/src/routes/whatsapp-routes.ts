@@ -13,8 +13,6 @@ import {
   whatsappTestMessageRequestSchema,
   type ResponseOf,
 } from '@platform/contracts';
-import { forbidden } from '@platform/kit';
-import { verificationChallenge } from '../domain/whatsapp';
 import type { WhatsappUseCases } from '../usecases/whatsapp';
 import type { WhatsappWebhook } from '../usecases/whatsapp-webhook';
 import { agentInBody, type ChannelsRouteSpec } from './params';
@@ -117,14 +115,13 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
     },
     {
       ...routeOf(WHATSAPP_API.verifyWhatsappWebhook),
-      summary: "Meta's subscription handshake (public): hub.mode=subscribe and hub.verify_token = the agent id answer hub.challenge as text; otherwise 403",
+      summary: "Meta's subscription handshake (public): hub.mode=subscribe and hub.verify_token = the agent id answer hub.challenge as text and set the agent's waVerifyPassed; otherwise 403",
       access: 'public',
       schemas: { params: webhookParams, query: Joi.object().unknown(true) },
       success: { status: 200, description: 'text/plain: hub.challenge' },
-      failures: [400, 403],
+      failures: [400, 403, 503],
       handler: async (req, res) => {
-        const challenge = verificationChallenge(req.query, req.params.agentId!);
-        if (!challenge) throw forbidden('Verification failed');
+        const challenge = await webhook.verify(req.region, req.params.agentId!, req.query);
         res.type('text/plain').send(challenge);
       },
     },

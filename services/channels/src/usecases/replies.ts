@@ -1,5 +1,7 @@
 import type { ChannelReplyRequestedData, EventEnvelope, Region } from '@platform/contracts';
-import type { Logger } from '@platform/kit';
+import { HttpError, type Logger } from '@platform/kit';
+import { answersOnLegacyNumber } from '../domain/whatsapp';
+import type { AgentDirectory } from '../clients/agent-directory';
 import type { DiscordWebhookClient } from '../clients/discord-webhook';
 import type { MetaGraph } from '../clients/meta-graph';
 import type { TelegramApi } from '../clients/telegram-api';
@@ -18,6 +20,7 @@ export interface ReplyDeps {
   sent: SentReplyStore;
   telegram: TelegramApi;
   discordWebhooks: DiscordWebhookClient;
+  directory: AgentDirectory;
   logger: Logger;
 }
 
@@ -57,9 +60,9 @@ export class ReplySender {
         return;
       }
       case 'whatsapp': {
-        const number = await this.deps.numbers.find(region, data.channelId);
-        if (!number || number.agentId !== data.agentId) return this.dropped(data, 'the number is no longer connected');
-        await this.deps.graph.sendText(number.phoneId, number.longAccessToken, { messaging_product: 'whatsapp', recipient_type: 'individual', to: data.recipientId, type: 'text', text: { body: data.text } });
+        const token = await this.whatsappToken(region, data);
+        if (!token) return this.dropped(data, 'the number is no longer connected');
+        await this.deps.graph.sendText(data.channelId, token, { messaging_product: 'whatsapp', recipient_type: 'individual', to: data.recipientId, type: 'text', text: { body: data.text } });
         return;
       }
       case 'messenger':
@@ -69,6 +72,19 @@ export class ReplySender {
         await this.deps.graph.sendPageMessage(page.pageAccessToken, data.recipientId, data.text);
         return;
       }
+    }
+  }
+
+  /** The token to answer from the number with: its New Method record's, else the agent's Legacy Method token. */
+  private async whatsappToken(region: Region, data: ChannelReplyRequestedData): Promise<string | undefined> {
+    const number = await this.deps.numbers.find(region, data.channelId);
+    if (number) return number.agentId === data.agentId ? number.longAccessToken : undefined;
+    try {
+      const legacy = await this.deps.directory.whatsappLegacy(region, data.agentId);
+      return answersOnLegacyNumber(legacy, data.channelId) ? legacy.whatsappToken : undefined;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 404) return undefined;
+      throw err;
     }
   }
 

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  whatsappWebhookUrl,
   type ConnectWhatsappNumberRequest,
   type DiscoveredWhatsappNumber,
   type MessageTemplate,
@@ -10,7 +11,7 @@ import {
 import { HttpError, badRequest, catalogOutboxEntry, notFound } from '@platform/kit';
 import type { ReachableAgent } from '../clients/agent-directory';
 import { MetaGraphError, type MetaGraph } from '../clients/meta-graph';
-import { newRegistrationPin, whatsappWebhookUrl } from '../domain/whatsapp';
+import { newRegistrationPin } from '../domain/whatsapp';
 import type { WhatsappNumberStore } from '../store/whatsapp-numbers';
 
 const messages = MESSAGES.channels;

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
-import { CHANNEL_TYPES, DISABLED_CHANNEL_TYPES, type ChannelType } from '@platform/contracts';
+import { CHANNEL_TYPES, DISABLED_CHANNEL_TYPES, whatsappWebhookUrl, type ChannelType } from '@platform/contracts';
 import {
   Alert,
   Badge,
   Button,
   Card,
+  CopyButton,
   Group,
   IconBrandDiscord,
   IconBrandGoogle,
@@ -18,6 +19,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TextInput,
   ThemeIcon,
 } from '@platform/ui';
 import { useEffect, useState } from 'react';
@@ -61,6 +63,7 @@ function WhatsAppSettings({ records }: { records: RecordsProps }) {
               {agent.waVerifyPassed ? 'Verified' : 'Not verified'}
             </Badge>
           </Group>
+          <LegacyWebhookFields region={records.region} agentId={records.agentId} />
           <TextField path="whatsappToken" label="Access token" />
           <Group grow align="flex-start">
             <TextField path="whatsappNumberId" label="Phone number ID" />
@@ -70,6 +73,30 @@ function WhatsAppSettings({ records }: { records: RecordsProps }) {
         </>
       )}
     </FormSection>
+  );
+}
+
+/** What the person enters in their Meta app's WhatsApp webhook settings; Meta's handshake then marks it verified. */
+function LegacyWebhookFields({ region, agentId }: { region: TabProps['region']; agentId: string }) {
+  const fields = [
+    { label: 'Callback URL', value: whatsappWebhookUrl(`${window.location.origin}/api`, region, agentId) },
+    { label: 'Verify token', value: agentId },
+  ];
+  return (
+    <Group grow align="flex-end">
+      {fields.map((field) => (
+        <Group key={field.label} gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput label={field.label} value={field.value} readOnly style={{ flex: 1 }} />
+          <CopyButton value={field.value}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} aria-label={`Copy ${field.label}`}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      ))}
+    </Group>
   );
 }
 
