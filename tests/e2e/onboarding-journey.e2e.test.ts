@@ -4,6 +4,8 @@
  * (infra/sandboxes/company-site), sees its colours extracted, picks one, gets an agent in that
  * colour, asks the ready screen's test chat what only the website says and gets it, then
  * continues to the agent with the debugger open, and the workspace no longer owes onboarding.
+ * The Agent Wizard does the same for the existing user, who also talks to the agent by voice
+ * and goes to connect a channel.
  */
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@platform/contracts';
@@ -102,7 +104,53 @@ describe('onboarding journey', () => {
     await wizard.getByTestId('debugger-panel').getByLabel('Test message').press('Enter');
     await wizard.getByTestId('test-chat-answer').filter({ hasText: '38 hours' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'onboarding-07-wizard-ready');
-    await wizard.getByRole('button', { name: 'Continue to Dashboard' }).click();
-    await page.waitForURL(/\/app\/(eu|na)\/agents\/[^/]+\/overview\?showDebugger=true/);
+
+    // Try Voice: the browser's speech recognition and synthesis stand in for a person's voice; the answer is the real runtime's.
+    await wizard.getByText('Try Voice').click();
+    await page.evaluate(installScriptedVoice, ['How long is the Saltmarsh Sourdough proofed?']);
+    await wizard.getByRole('button', { name: 'Start test call' }).click();
+    const transcript = wizard.getByTestId('voice-call-transcript');
+    await transcript.getByText('You: How long is the Saltmarsh Sourdough proofed?').waitFor();
+    await transcript.getByText('38 hours').waitFor({ timeout: 20_000 });
+    await wizard.getByTestId('voice-call-state').filter({ hasText: 'Listening' }).waitFor();
+    expect((await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken)).join(' ')).toContain('38 hours');
+    await screenshot(page, 'onboarding-08-wizard-voice');
+    await wizard.getByRole('button', { name: 'End call' }).click();
+    await wizard.getByTestId('voice-call-state').filter({ hasText: 'Call ended' }).waitFor();
+
+    // Explore Integration Options leads to the new agent's channel, ready to connect.
+    await wizard.getByText('Explore Integration Options').click();
+    await wizard.getByRole('button', { name: 'Connect Telegram' }).click();
+    await page.waitForURL(/\/app\/(eu|na)\/agents\/[^/]+\/channels\?channel=telegram/);
+    await page.getByTestId('channel-settings-telegram').waitFor();
   });
 });
+
+/**
+ * Runs in the page: a SpeechRecognition that hears the given phrases one per turn (then silence),
+ * and a speechSynthesis that records what it says, as a person's microphone and speakers would.
+ */
+function installScriptedVoice(phrases: string[]) {
+  const scope = window as unknown as Record<string, unknown> & { spoken: string[] };
+  scope.spoken = [];
+  scope.SpeechRecognition = class {
+    onresult: ((event: unknown) => void) | null = null;
+    onend: (() => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    start() {
+      const phrase = phrases.shift();
+      if (phrase) setTimeout(() => (this.onresult?.({ results: [[{ transcript: phrase }]] }), this.onend?.()), 100);
+    }
+    abort() {}
+  };
+  Object.defineProperty(window, 'speechSynthesis', {
+    configurable: true,
+    value: {
+      speak: (utterance: { text: string; onend?: () => void }) => {
+        scope.spoken.push(utterance.text);
+        setTimeout(() => utterance.onend?.(), 50);
+      },
+      cancel: () => undefined,
+    },
+  });
+}

@@ -50,6 +50,14 @@ export const MESSAGES = {
     companyDescriptionRequired: 'Please tell us what your company does',
     companyDescriptionTooShort: 'Please provide at least 10 characters',
   },
+  /** Not in the spec's words: the browser test call (Try Voice, Voice > Test Call). */
+  voiceCall: {
+    unsupported: 'Voice calls need a browser with speech recognition and speech synthesis, such as Chrome, Edge or Safari.',
+    microphoneBlocked: 'Allow this page to use the microphone to talk to your agent.',
+    recognitionUnreachable: "This browser's speech recognition is not reachable right now. Please try again.",
+    recognitionStopped: (reason: string) => `Speech recognition stopped (${reason}).`,
+    noAnswer: 'The agent could not answer.',
+  },
   channels: {
     discordFieldsRequired: 'Please fill out all fields.',
     telegramTokenInvalid: 'Please provide a valid token.',

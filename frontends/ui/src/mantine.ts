@@ -82,6 +82,7 @@ export {
   IconMessageChatbot,
   IconMoon,
   IconPhone,
+  IconPhoneOff,
   IconPlayerPlay,
   IconPlug,
   IconPlus,

@@ -1,6 +1,7 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { AGENT_API, CHAT_MESSAGE_MAX, LAYOUT_PX, newDocumentId, type Region } from '@platform/contracts';
 import { ActionIcon, ApiError, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, conversationsChanged, streamChat, type Agent } from '@platform/ui';
+import { greetingsOf } from './logic/greetings';
 
 interface Message {
   from: 'agent' | 'user' | 'error';
@@ -9,14 +10,6 @@ interface Message {
 
 const MIN_WIDTH = 320;
 const MAX_WIDTH = 900;
-
-/** What the agent says first: the start node's message with nodes on, else its init messages. */
-function greetingsOf(agent: Agent): string[] {
-  const start = agent.enableNodes ? agent.nodes?.find((node) => node.type === 'start') : undefined;
-  const message = (start as { data?: { message?: unknown } } | undefined)?.data?.message;
-  if (typeof message === 'string' && message.trim()) return [message];
-  return (agent.vg_initMessages ?? []).filter((m) => m.trim());
-}
 
 /**
  * The mini-chat test panel (450 px, resizable) shown when the debugger is on: the agent's

@@ -13,9 +13,9 @@ export function AgentWizard({ workspace, onLeave, onClose }: { workspace: { uid:
         workspace={workspace}
         finishing={false}
         onLeave={onLeave}
-        onFinish={(agentId) => {
+        onFinish={(agentId, landing) => {
           onClose();
-          navigate(`/app/${workspace?.region ?? 'eu'}/agents/${agentId}/overview?showDebugger=true`);
+          navigate(`/app/${workspace?.region ?? 'eu'}/agents/${agentId}/${landing}`);
         }}
       />
     </Modal>

@@ -15,10 +15,10 @@ export default function OnboardingPage() {
   const own = pickWorkspace(session.data?.workspaces ?? [], undefined, region);
 
   // Spec 4.9: finishing (or skipping) marks the workspace and stores the completed flag locally.
-  const finish = (agentId?: string) => {
+  const finish = (agentId?: string, landing?: string) => {
     writeStored(BROWSER_STORAGE_KEYS.onboardingCompleted, true);
     const at = own?.region ?? region;
-    const done = () => navigate(agentId ? `/app/${at}/agents/${agentId}/overview?showDebugger=true` : `/app/${at}/agents`);
+    const done = () => navigate(agentId ? `/app/${at}/agents/${agentId}/${landing}` : `/app/${at}/agents`);
     if (!own) return done();
     const body = { workspaceName: own.workspaceName, internal: { isAgentOnboardingDone: true, isNewUser: false } };
     // A non-ok answer is only logged (spec 7).

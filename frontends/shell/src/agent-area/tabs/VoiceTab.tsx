@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, IconInfoCircle, IconPhone, SimpleGrid, Stack, Text, UnstyledButton } from '@platform/ui';
 import { FormSection, NumberField, SelectField, SwitchField, TextField, useAgentForm, useField } from '../forms/fields';
+import { VoiceCallPanel } from '../voice/VoiceCallPanel';
 import type { TabProps } from './TabContent';
 import { SubTabs, TabHeader } from './TabHeader';
 
@@ -54,6 +55,7 @@ function VoiceLibrary() {
 /** Voice, with sub-tabs by ?tab= (voiceLibrary, speechGen, transcriber, phoneNumbers, testCall, advanced). */
 export function VoiceTab({ region, subTab, onSubTab }: TabProps) {
   const webCalling = useField<boolean>('voiceConfig.config.enableWebCalling');
+  const { agent } = useAgentForm();
   return (
     <Stack gap="lg">
       <TabHeader title="Voice" description="Let people talk to the agent on the web and on the phone" />
@@ -88,11 +90,13 @@ export function VoiceTab({ region, subTab, onSubTab }: TabProps) {
       {subTab === 'testCall' && (
         <FormSection title="Test Call" description="Call the agent from this browser">
           <SwitchField path="voiceConfig.config.enableWebCalling" label="Enable web calling" />
-          <Group>
-            <Button leftSection={<IconPhone size={16} />} disabled={!webCalling.value} onClick={() => window.alert('Test calls start once the agent is published and the voice runtime is reachable.')}>
-              Start test call
-            </Button>
-          </Group>
+          {webCalling.value ? (
+            <VoiceCallPanel agent={agent} region={region} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              Turn on web calling to talk to the agent from this browser.
+            </Text>
+          )}
         </FormSection>
       )}
       {subTab === 'advanced' && (

@@ -7,6 +7,8 @@ import { ReadyStep } from './ReadyStep';
 import { companyErrors, type CompanyErrors } from './logic';
 
 type Analysis = { state: 'loading' } | { state: 'failed' } | { state: 'done'; branding: Branding };
+/** Where the ready screen leads: the new agent's overview with its test chat open (spec 2.13). */
+const READY_LANDING = 'overview?showDebugger=true';
 const TITLES = ['Tell us about your company', 'Confirm your brand', 'Your AI agent is ready'];
 
 /**
@@ -19,7 +21,8 @@ export function AgentCreationFlow(props: {
   finishing: boolean;
   onLeave: () => void;
   onSkip?: () => void;
-  onFinish: (agentId: string) => void;
+  /** `landing`: the agent tab to open, with its query (the overview with the test chat, or a channel to connect). */
+  onFinish: (agentId: string, landing: string) => void;
 }) {
   const region = props.workspace?.region ?? 'eu';
   const [step, setStep] = useState(0);
@@ -102,7 +105,7 @@ export function AgentCreationFlow(props: {
           onSkip={props.onSkip}
         />
       )}
-      {shown === 2 && agent && <ReadyStep agent={agent} region={region} finishing={props.finishing} onBack={() => setStep(1)} onContinue={() => props.onFinish(agent.ID)} onSkip={props.onSkip && (() => props.onFinish(agent.ID))} />}
+      {shown === 2 && agent && <ReadyStep agent={agent} region={region} finishing={props.finishing} onBack={() => setStep(1)} onContinue={() => props.onFinish(agent.ID, READY_LANDING)} onSkip={props.onSkip && (() => props.onFinish(agent.ID, READY_LANDING))} onExplore={(channel) => props.onFinish(agent.ID, `channels?channel=${channel}`)} />}
     </Stack>
   );
 }

@@ -1,14 +1,24 @@
 import { useState } from 'react';
-import type { Region } from '@platform/contracts';
-import { Button, Code, CopyButton, Group, SegmentedControl, Stack, Text, type Agent } from '@platform/ui';
+import { CONNECTABLE_CHANNEL_TYPES, type ChannelType, type Region } from '@platform/contracts';
+import { Button, Code, CopyButton, Group, SegmentedControl, SimpleGrid, Stack, Text, type Agent } from '@platform/ui';
 import { DebuggerPanel } from '../../agent-area/DebuggerPanel';
+import { CHANNEL_LABELS } from '../../agent-area/logic/channels';
 import { embedSnippets } from '../../agent-area/logic/embed-snippets';
+import { VoiceCallPanel } from '../../agent-area/voice/VoiceCallPanel';
 import '../../agent-area/agent-area.css';
 
-type Option = 'test' | 'script';
+type Option = 'test' | 'voice' | 'script' | 'integrations';
 
-/** Step 3: the agent is ready; test it for real, or copy the code that puts it on the website. */
-export function ReadyStep(props: { agent: Agent; region: Region; finishing: boolean; onBack: () => void; onContinue: () => void; onSkip?: () => void }) {
+/** Step 3: the agent is ready; test it for real (text or voice), copy the code that puts it on the website, or go connect a channel. */
+export function ReadyStep(props: {
+  agent: Agent;
+  region: Region;
+  finishing: boolean;
+  onBack: () => void;
+  onContinue: () => void;
+  onSkip?: () => void;
+  onExplore: (channel: ChannelType) => void;
+}) {
   const [option, setOption] = useState<Option>('test');
   return (
     <Stack>
@@ -20,14 +30,32 @@ export function ReadyStep(props: { agent: Agent; region: Region; finishing: bool
         onChange={(value) => setOption(value as Option)}
         data={[
           { value: 'test', label: 'Test Text Agent' },
+          { value: 'voice', label: 'Try Voice' },
           { value: 'script', label: 'Add to your website' },
+          { value: 'integrations', label: 'Explore Integration Options' },
         ]}
       />
-      {option === 'test' ? (
+      {option === 'test' && (
         <div className="onboarding-chat" style={{ height: 420, display: 'flex' }}>
           <DebuggerPanel agent={props.agent} region={props.region} onClose={() => setOption('script')} />
         </div>
-      ) : (
+      )}
+      {option === 'voice' && <VoiceCallPanel agent={props.agent} region={props.region} />}
+      {option === 'integrations' && (
+        <Stack gap="sm" data-testid="integration-options">
+          <Text size="sm" c="dimmed">
+            Let the agent answer where your customers already write to you.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {CONNECTABLE_CHANNEL_TYPES.map((channel) => (
+              <Button key={channel} variant="default" onClick={() => props.onExplore(channel)} disabled={props.finishing}>
+                Connect {CHANNEL_LABELS[channel]}
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      {option === 'script' && (
         <Stack gap="sm">
           {embedSnippets(window.location.origin, props.region, props.agent.ID).map((snippet) => (
             <Stack key={snippet.key} gap={4} data-testid={`snippet-${snippet.key}`}>
