@@ -44,6 +44,8 @@ function createSandbox({ stripeMockUrl, secretKey }) {
   const subscriptions = new Map(); // sub id -> {status, cancel_at_period_end, metadata}
   const intents = new Map(); // pi id -> PaymentIntent
   const replays = new Map(); // idempotency key -> {status, body}
+  const coupons = new Map(); // coupon id -> Coupon
+  const promotionCodes = new Map(); // promo id -> PromotionCode
 
   const customer = (id) => customers.get(id) ?? customers.set(id, { defaultPaymentMethod: null, paymentMethods: [] }).get(id);
 
@@ -209,6 +211,31 @@ function createSandbox({ stripeMockUrl, secretKey }) {
       const mocked = await forward(req, url.pathname + url.search, raw);
       if (mocked.status !== 200) return mocked;
       return { status: 200, body: withSubscriptionState({ ...mocked.body, id: m[1] }, state) };
+    }
+
+    if (p === '/v1/coupons' && req.method === 'POST') {
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const number = (name) => (params.has(name) ? Number(params.get(name)) : null);
+      const coupon = { ...mocked.body, id: params.get('id') || newId('cpn'), valid: true, name: params.get('name') || null, percent_off: number('percent_off'), amount_off: number('amount_off'), currency: params.get('currency') || null, duration: params.get('duration') || 'once', metadata: metadataOf(params) };
+      coupons.set(coupon.id, coupon);
+      return { status: 200, body: coupon };
+    }
+    if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(p)) && req.method === 'GET' && coupons.has(m[1])) return { status: 200, body: coupons.get(m[1]) };
+    if (p === '/v1/promotion_codes' && req.method === 'POST') {
+      const couponId = params.get('promotion[coupon]') || params.get('coupon');
+      if (!coupons.has(couponId)) return missing('coupon', couponId);
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const code = { ...mocked.body, id: newId('promo'), code: params.get('code') || crypto.randomBytes(4).toString('hex').toUpperCase(), active: params.get('active') !== 'false', coupon: coupons.get(couponId), promotion: { type: 'coupon', coupon: couponId }, expires_at: null, max_redemptions: null, times_redeemed: 0, metadata: metadataOf(params) };
+      promotionCodes.set(code.id, code);
+      return { status: 200, body: code };
+    }
+    if (p === '/v1/promotion_codes' && req.method === 'GET' && promotionCodes.size) {
+      const wanted = url.searchParams.get('code');
+      const active = url.searchParams.get('active');
+      const data = [...promotionCodes.values()].filter((c) => (!wanted || c.code.toLowerCase() === wanted.toLowerCase()) && (active === null || String(c.active) === active));
+      return { status: 200, body: { object: 'list', data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)), has_more: false, url: '/v1/promotion_codes' } };
     }
 
     if (p === '/v1/payment_intents' && req.method === 'POST') {

@@ -256,7 +256,7 @@
 
   // ---- 3-D Secure -------------------------------------------------------------------------
   /** Stripe's test authentication page, in a modal: resolves with the person's answer. */
-  function challenge(intent) {
+  function challenge() {
     return new Promise(function (resolve) {
       var overlay = document.createElement('div');
       overlay.setAttribute('data-stripe-sandbox', '3ds');
@@ -266,12 +266,10 @@
       overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;';
       var box = document.createElement('div');
       box.style.cssText = 'background:#fff;color:#1a1f36;border-radius:8px;padding:24px;width:380px;max-width:90vw;box-shadow:0 10px 40px rgba(0,0,0,.3);';
-      var amount = (intent.amount / 100).toFixed(2) + ' ' + String(intent.currency || '').toUpperCase();
       box.innerHTML =
         '<div style="font-size:12px;letter-spacing:.08em;color:#697386;text-transform:uppercase">Test mode · stripe-js sandbox</div>' +
         '<h2 style="margin:8px 0 12px;font-size:20px">3D Secure 2 Test Page</h2>' +
-        '<p style="margin:0 0 16px;font-size:14px;line-height:1.5">Your bank asks you to confirm a payment of <strong></strong>. Complete or fail this test authentication.</p>';
-      box.querySelector('strong').textContent = amount;
+        '<p style="margin:0 0 16px;font-size:14px;line-height:1.5">Your bank asks you to confirm this payment. Complete or fail this test authentication.</p>';
       var row = document.createElement('div');
       row.style.cssText = 'display:flex;gap:12px;';
       [
