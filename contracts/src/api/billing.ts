@@ -44,6 +44,8 @@ export interface BillingOverview {
   /** the balance in USD at the base per-credit cost */
   usdBalance: number;
   currency: Currency;
+  /** the billing address's country (ISO code), which sets currency and tax */
+  countryCode?: string;
   taxDescription: string;
   autoRecharge: { enabled: boolean; threshold: number; amount: number; monthlyChargeLimit: number };
 }
