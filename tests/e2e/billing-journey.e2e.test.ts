@@ -23,7 +23,7 @@ async function createPromotionCode(code: string): Promise<void> {
     return (await res.json()) as { id: string };
   };
   const coupon = await post('/v1/coupons', { percent_off: '20', duration: 'once', name: 'Launch 20' });
-  await post('/v1/promotion_codes', { coupon: coupon.id, code });
+  await post('/v1/promotion_codes', { 'promotion[type]': 'coupon', 'promotion[coupon]': coupon.id, code });
 }
 
 describe('billing journey', () => {

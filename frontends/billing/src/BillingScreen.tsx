@@ -58,13 +58,14 @@ interface PanelProps {
 }
 
 /** This month's consumption (the usage report from the 1st): Cost This Month and Usage This Month. */
-function useMonthUsage(region: Region, workspaceId: string) {
+function useMonthUsage(region: Region, workspaceId: string, balance: number) {
   return useQuery({
-    queryKey: ['billing-month-usage', region, workspaceId],
+    // Read again whenever the balance moves.
+    queryKey: ['billing-month-usage', region, workspaceId, balance],
     queryFn: () => {
       const now = new Date();
-      const start = new Date(now.getFullYear(), now.getMonth(), 1).toISOString();
-      return callApi(BILLING_API.getUsageReport, { region, params: { uid: workspaceId }, query: { start, end: now.toISOString(), logsPage: '0' } }).then((r) => r.data.keyMetrics);
+      const start = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+      return callApi(BILLING_API.getUsageReport, { region, params: { uid: workspaceId }, query: { start: String(start), end: String(now.getTime()), logsPage: '0' } }).then((r) => r.data.keyMetrics);
     },
   });
 }
@@ -75,7 +76,7 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
   const [chosenPlan, setChosenPlan] = useState<PlanKey>('pay_as_you_go');
   const close = () => setDialog(null);
   const paid = overview.plan !== 'free';
-  const month = useMonthUsage(region, workspaceId);
+  const month = useMonthUsage(region, workspaceId, overview.balance);
   const used = month.data?.creditsConsumed ?? 0;
   const total = used + Math.max(overview.balance, 0);
   const usedPercent = total > 0 ? Math.round((used / total) * 100) : 0;

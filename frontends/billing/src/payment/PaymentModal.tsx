@@ -56,6 +56,8 @@ function PaymentLoader(props: PaymentModalProps) {
   const [stripe] = useState(() => stripePromise());
   const [saved, setSaved] = useState<{ paymentMethod: PaymentMethod | null; email: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // 'Try again' after an error reads the saved details again (the card just saved is offered).
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     Promise.all([
@@ -72,7 +74,7 @@ function PaymentLoader(props: PaymentModalProps) {
     return () => {
       live = false;
     };
-  }, [props.region, props.workspaceId, stripe]);
+  }, [props.region, props.workspaceId, stripe, attempt]);
 
   if (failure) return <Alert color="red">{failure}</Alert>;
   if (!saved)
@@ -84,12 +86,21 @@ function PaymentLoader(props: PaymentModalProps) {
     );
   return (
     <Elements stripe={stripe}>
-      <PaymentFlow {...props} savedMethod={saved.paymentMethod} email={saved.email} />
+      <PaymentFlow
+        key={attempt}
+        {...props}
+        savedMethod={saved.paymentMethod}
+        email={saved.email}
+        onRetry={() => {
+          setSaved(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
     </Elements>
   );
 }
 
-function PaymentFlow({ purpose, region, workspaceId, onClose, onDone, savedMethod, email }: PaymentModalProps & { savedMethod: PaymentMethod | null; email: string }) {
+function PaymentFlow({ purpose, region, workspaceId, onClose, onDone, savedMethod, email, onRetry }: PaymentModalProps & { savedMethod: PaymentMethod | null; email: string; onRetry: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [step, setStep] = useState<Step>({ name: 'form' });
@@ -204,7 +215,7 @@ function PaymentFlow({ purpose, region, workspaceId, onClose, onDone, savedMetho
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={() => setStep({ name: 'form' })}>Try again</Button>
+          <Button onClick={onRetry}>Try again</Button>
         </Group>
       </Stack>
     );
