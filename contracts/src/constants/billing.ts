@@ -261,3 +261,9 @@ export function priceWithTax(net: number, billing: Pick<CountryBillingInfo, 'tax
   const tax = Math.round(net * billing.taxRate * 100) / 100;
   return { net, tax, total: Math.round((net + tax) * 100) / 100 };
 }
+
+/**
+ * The browser event (on window) the billing page sends after a change of plan, balance or
+ * add-ons: the shell, which has its own query cache, then reads billing's overview again.
+ */
+export const BILLING_CHANGED_EVENT = 'platform:billing-changed';

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BASE_USD_PER_CREDIT,
   BILLING_API,
+  BILLING_CHANGED_EVENT,
   BILLING_API_MESSAGES,
   BILLING_DISPLAY,
   BILLING_UI_MESSAGES,
@@ -33,7 +34,10 @@ export function BillingScreen({ region, workspaceId }: RemoteProps['billing']) {
   const queryKey = ['billing-overview', region, workspaceId];
   const overview = useQuery({ queryKey, queryFn: () => callApi(BILLING_API.getBillingOverview, { region, params: { uid: workspaceId } }).then((r) => r.data) });
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey });
+    window.dispatchEvent(new Event(BILLING_CHANGED_EVENT));
+  };
 
   return (
     <div data-testid="billing-page">

@@ -106,8 +106,15 @@ function createSandbox({ stripeMockUrl, secretKey }) {
     const { subscriptionId: _s, ...rest } = intent;
     return rest;
   };
-  const withSubscriptionState = (sub, state) =>
-    state ? { ...sub, status: state.status, cancel_at_period_end: state.cancel_at_period_end, metadata: { ...sub.metadata, ...state.metadata }, customer: state.customer ?? sub.customer } : sub;
+  const withSubscriptionState = (sub, state) => ({
+    ...sub,
+    ...state.period,
+    status: state.status,
+    cancel_at_period_end: state.cancel_at_period_end,
+    metadata: { ...sub.metadata, ...state.metadata },
+    customer: state.customer ?? sub.customer,
+    items: sub.items && { ...sub.items, data: (sub.items.data ?? []).map((item) => ({ ...item, ...state.period })) },
+  });
 
   /** The browser's calls and the services' calls that need state; null: stripe-mock answers as is. */
   async function route(req, url, raw) {
@@ -177,7 +184,12 @@ function createSandbox({ stripeMockUrl, secretKey }) {
       sub.id = newId('sub');
       const owner = customers.get(params.get('customer'));
       const pm = params.get('default_payment_method') || owner?.defaultPaymentMethod || owner?.paymentMethods[0];
-      const state = { status: sub.status, cancel_at_period_end: false, metadata: metadataOf(params), customer: params.get('customer') };
+      // stripe-mock's fixed dates are from 2000: a new subscription's period starts now and lasts a month.
+      const start = new Date();
+      const end = new Date(start);
+      end.setUTCMonth(end.getUTCMonth() + 1);
+      const period = { current_period_start: Math.floor(start.getTime() / 1000), current_period_end: Math.floor(end.getTime() / 1000) };
+      const state = { status: sub.status, cancel_at_period_end: false, metadata: metadataOf(params), customer: params.get('customer'), period };
       subscriptions.set(sub.id, state);
       if (pm && cardNumbers.has(pm)) {
         const invoice = typeof sub.latest_invoice === 'object' && sub.latest_invoice ? sub.latest_invoice : null;

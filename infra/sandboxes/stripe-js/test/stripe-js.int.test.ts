@@ -57,6 +57,8 @@ describe('stripe-js sandbox', () => {
     const { customer } = await customerWith('4000002760003184');
     const sub = await stripe.subscriptions.create({ customer, items: [{ price: 'price_x' }], payment_behavior: 'default_incomplete', expand: ['latest_invoice.confirmation_secret'], metadata: { planId: 'pay_as_you_go' } });
     expect(sub.status).toBe('incomplete');
+    const periodEnd = (sub as unknown as { current_period_end: number }).current_period_end;
+    expect(periodEnd - Date.now() / 1000).toBeGreaterThan(27 * 24 * 3600);
     const secret = (sub.latest_invoice as any).confirmation_secret.client_secret as string;
     const id = secret.split('_secret_')[0]!;
     const wrongSecret = await browser('POST', `/v1/payment_intents/${id}/confirm`, { client_secret: `${id}_secret_nope` });
