@@ -214,6 +214,8 @@ describe('every route refuses callers without the identity it declares', () => {
         'channels verifyMetaWebhook',
         'channels metaWebhook',
         'billing stripeWebhook',
+        // the publishable key and the Stripe.js URL: public by nature (ADR 0018)
+        'billing getStripeConfig',
       ].sort(),
     );
   });
