@@ -1,16 +1,30 @@
 /**
- * The billing journey, in Chromium through the gateway of the running platform: a free
- * workspace sees its Free plan and cannot enable auto-recharge; its third agent is refused with
- * the upgrade offer; once subscribed to Pay as you go (card and subscription through the billing
- * API against stripe-mock: the payment modal with Stripe.js is not built yet) the page shows the
- * plan, its status and next billing date, the third agent is allowed, a top-up below 5 shows
- * 'Minimum amount', auto-recharge saves, and cancelling with a reason shows the red banner
- * until Reactivate.
+ * The billing journey (issue 10), in Chromium through the gateway of the running platform, with
+ * Stripe.js loaded from the stripe-js sandbox (in front of stripe-mock): a free workspace sees
+ * its Free plan and the upgrade offer, its third agent is refused; the runtime's consumptions
+ * show in the balance, the upgrade prompt and the charts; it subscribes to Pay as you go with a
+ * discount code through the payment modal (a 3-D Secure challenge failed with card 4000 0027
+ * 6000 3184, then passed with a new card 4000 0025 0000 3155), sees 'Subscription Created!',
+ * the plan and the next billing date; adds a workspace seat; tops up 10 (below 5: 'Minimum
+ * amount'); enables auto-recharge and watches it recharge; cancels with a reason (red banner)
+ * and reactivates. An EU workspace sees euro prices and 'EU Tax'.
  */
 import type { Browser, Page } from 'playwright-core';
-import { BILLING_API_MESSAGES, TOPICS, makeEvent, newAgentDraft } from '@platform/contracts';
+import { BILLING_API_MESSAGES, BILLING_UI_MESSAGES, MESSAGES, TOPICS, makeEvent, newAgentDraft } from '@platform/contracts';
 import { testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+
+/** The Stripe API as the services reach it (the stripe-js sandbox): an operator creates a promotion code. */
+async function createPromotionCode(code: string): Promise<void> {
+  const stripeApi = process.env.STRIPE_API_BASE!;
+  const post = async (path: string, body: Record<string, string>) => {
+    const res = await fetch(`${stripeApi}${path}`, { method: 'POST', headers: { authorization: `Bearer ${process.env.STRIPE_SECRET_KEY ?? 'sk_test_123'}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  const coupon = await post('/v1/coupons', { percent_off: '20', duration: 'once', name: 'Launch 20' });
+  await post('/v1/promotion_codes', { 'promotion[type]': 'coupon', 'promotion[coupon]': coupon.id, code });
+}
 
 describe('billing journey', () => {
   let browser: Browser;
@@ -18,10 +32,15 @@ describe('billing journey', () => {
   let region = 'eu';
   let uid = '';
   let agentId = '';
+  const problems: string[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await (await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } })).newPage();
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -31,9 +50,21 @@ describe('billing journey', () => {
     const draft = newAgentDraft({ title, ownerID: uid });
     return page.request.post(`/api/${region}/agent/v2/agents/${draft.ID}`, { data: draft });
   };
-  const billing = (path: string, data: object) => page.request.post(`/api/${region}/billing${path}`, { data: { userId: uid, region, ...data } });
+  const balance = async () => (await (await page.request.get(`/api/${region}/billing/credits/${uid}`)).json()).data.balance as number;
+  async function consume(amount: number) {
+    const producer = testKafka().producer();
+    await producer.connect();
+    const event = makeEvent('credits.consumed', {
+      region: region as 'eu',
+      workspaceId: uid,
+      data: { amount, ts: Date.now(), direction: 'decrease', causedBy: 'agent', agentId, featureKey: 'chat', model: 'gpt-4o-mini', inputTokens: 120, outputTokens: 80 },
+    });
+    await producer.send({ topic: TOPICS.creditConsumption.name, messages: [{ key: uid, value: JSON.stringify(event) }] });
+    await producer.disconnect();
+  }
+  const dialog = (title: string) => page.getByRole('dialog', { name: title });
 
-  it('shows a free workspace its plan, without auto-recharge, and refuses its third agent with the upgrade offer', async () => {
+  it('shows a free workspace its plan and the upgrade offer, without auto-recharge, and refuses its third agent', async () => {
     await page.goto('/signup');
     await signInWithCode(page, uniqueEmail('billing'));
     await passOnboarding(page);
@@ -44,6 +75,7 @@ describe('billing journey', () => {
     await page.goto(`/app/${region}/account/billing`);
     await page.getByTestId('billing-page').waitFor();
     expect(await page.getByTestId('plan-name').textContent()).toBe('Free');
+    await page.getByTestId('current-plan').getByRole('button', { name: 'Upgrade Plan' }).waitFor();
     expect(await page.getByTestId('auto-recharge').getByRole('switch').isDisabled()).toBe(true);
     await page.getByText('You are on the free plan. You cannot enable auto-recharge.').waitFor();
     expect(await page.getByTestId('pricing-widget').textContent()).toContain('Free plan');
@@ -58,8 +90,8 @@ describe('billing journey', () => {
     expect(await third.json()).toMatchObject({ success: false, message: BILLING_API_MESSAGES.agentLimitReached(2), upgrade: { planId: 'pay_as_you_go' } });
   });
 
-  it('applies the runtime\'s consumptions to the balance: below 500 credits the upgrade prompt shows, and the usage charts show them', async () => {
-    const opening = (await (await page.request.get(`/api/${region}/billing/credits/${uid}`)).json()).data.balance as number;
+  it("applies the runtime's consumptions to the balance: below 500 credits the upgrade prompt shows, and the usage charts show them", async () => {
+    const opening = await balance();
     const consumptions = [0.5, 0.3, 0.2].map((share) =>
       makeEvent('credits.consumed', {
         region: region as 'eu',
@@ -72,7 +104,7 @@ describe('billing journey', () => {
     // The first one twice: a redelivery is applied once.
     await producer.send({ topic: TOPICS.creditConsumption.name, messages: [...consumptions, consumptions[0]!].map((e) => ({ key: uid, value: JSON.stringify(e) })) });
     await producer.disconnect();
-    await waitFor(async () => (await (await page.request.get(`/api/${region}/billing/credits/${uid}`)).json()).data.balance === 300, 30_000, 200);
+    await waitFor(async () => (await balance()) === 300, 30_000, 200);
 
     await page.goto(`/app/${region}/agents`);
     await page.getByTestId('upgrade-prompt').waitFor();
@@ -84,52 +116,171 @@ describe('billing journey', () => {
     await screenshot(page, 'billing-usage');
   });
 
-  it('after subscribing shows Pro with its status and next billing date, and allows the third agent', async () => {
-    const address = { line1: '1 Main St', city: 'Austin', postal_code: '78701', country: 'US', state: 'TX' };
-    expect((await billing('/stripe/upsert-payment-method', { paymentMethodId: 'pm_card_visa', email: 'owner@example.com', address })).status()).toBe(200);
-    expect((await billing('/stripe/create-subscription', { planId: 'pay_as_you_go' })).status()).toBe(200);
+  it('checks the discount code, then subscribes through the payment modal: 3-D Secure failed, then passed with a new card', async () => {
+    const code = `LAUNCH${Date.now().toString(36).toUpperCase()}`;
+    await createPromotionCode(code);
+    await page.getByTestId('billing-page').scrollIntoViewIfNeeded();
+    await page.getByTestId('current-plan').getByRole('button', { name: 'Upgrade Plan' }).click();
+    await page.getByTestId('plan-pay_as_you_go').getByText('$20').waitFor();
+    await screenshot(page, 'billing-plans');
+    await page.getByTestId('plan-pay_as_you_go').getByRole('button', { name: 'Upgrade' }).click();
 
-    await page.reload();
-    await page.getByTestId('billing-page').waitFor();
+    const confirm = dialog('Confirm Subscription');
+    await confirm.getByRole('button', { name: 'Apply' }).click();
+    await confirm.getByText(MESSAGES.billing.discountCodeRequired).waitFor();
+    await confirm.getByLabel('Discount code').fill('NOT-A-CODE');
+    await confirm.getByRole('button', { name: 'Apply' }).click();
+    await confirm.getByText(MESSAGES.billing.discountCodeInvalid).waitFor();
+    await confirm.getByLabel('Discount code').fill(code);
+    await confirm.getByRole('button', { name: 'Apply' }).click();
+    await confirm.getByTestId('discount-applied').getByText('20% off').waitFor();
+    await confirm.getByRole('button', { name: 'Continue to payment' }).click();
+
+    const payment = dialog('Payment for Pro');
+    await payment.getByTestId('payment-form').waitFor();
+    const email = payment.getByLabel('Email');
+    expect(await email.isDisabled()).toBe(true);
+    await payment.getByText(BILLING_UI_MESSAGES.invoiceEmailNote).waitFor();
+    await payment.getByText('Apple').click();
+    await payment.getByText(BILLING_UI_MESSAGES.applePayNotImplemented).waitFor();
+    await payment.getByText('Card', { exact: true }).click();
+
+    await payment.getByLabel('Name on card').fill('Ada Owner');
+    await payment.getByLabel('Credit or debit card number').fill('4000 0027 6000 3184');
+    await payment.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+    await payment.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await payment.getByRole('button', { name: 'Subscribe' }).click();
+    await payment.getByText(MESSAGES.billing.addressIncomplete).waitFor();
+    await payment.getByLabel('Address line 1').fill('1 Main St');
+    await payment.getByLabel('City').fill('Austin');
+    await payment.getByLabel('Postal code').fill('78701');
+    await payment.getByRole('textbox', { name: 'Country' }).fill('United States');
+    await page.getByRole('option', { name: 'United States (US)' }).click();
+    await payment.getByTestId('payment-total').getByText('$20.00').waitFor();
+    await screenshot(page, 'billing-payment-form');
+    await payment.getByRole('button', { name: 'Subscribe' }).click();
+
+    // The bank's challenge (Stripe.js), failed: the error screen.
+    const challenge = page.getByRole('dialog', { name: '3D Secure authentication' });
+    await challenge.waitFor();
+    await screenshot(page, 'billing-3ds-challenge');
+    await challenge.getByRole('button', { name: 'Fail authentication' }).click();
+    await payment.getByText(BILLING_UI_MESSAGES.subscriptionErrorTitle).waitFor();
+    await payment.getByText(BILLING_UI_MESSAGES.subscriptionErrorText).waitFor();
+    await screenshot(page, 'billing-subscription-error');
+
+    // Again with a new card, 3-D Secure passed.
+    await payment.getByRole('button', { name: 'Try again' }).click();
+    await payment.getByText(/visa •••• 3184/).waitFor();
+    await payment.getByText(BILLING_UI_MESSAGES.useNewCard).click();
+    await payment.getByLabel('Credit or debit card number').fill('4000 0025 0000 3155');
+    await payment.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+    await payment.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await payment.getByRole('button', { name: 'Subscribe' }).click();
+    await challenge.waitFor();
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+    await payment.getByText(BILLING_UI_MESSAGES.subscriptionCreated).waitFor();
+    await payment.getByText(/Next billing:/).waitFor();
+    await screenshot(page, 'billing-subscription-created');
+    await payment.getByRole('button', { name: 'Done' }).click();
+
     await page.getByTestId('plan-name').getByText('Pro').waitFor();
-    await page.getByTestId('current-plan').getByText('active').waitFor();
-    await page.getByTestId('current-plan').getByText('Next Billing').waitFor();
+    await page.getByTestId('plan-status').getByText('active').waitFor();
+    await page.getByTestId('next-billing').waitFor();
     await page.getByTestId('pricing-widget').getByText('Pro plan').waitFor();
     expect((await createAgent('Three')).status()).toBe(200);
     await screenshot(page, 'billing-pro');
   });
 
-  it('refuses a top-up below 5, and shows the charge outcome', async () => {
-    await page.getByRole('button', { name: 'Top up' }).click();
-    const amount = page.getByLabel('Amount (USD)');
-    await amount.fill('4');
-    await page.getByText('Minimum amount').waitFor();
-    expect(await page.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
-    await screenshot(page, 'billing-top-up-minimum');
-    await amount.fill('10');
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    // stripe-mock answers every new PaymentIntent with requires_payment_method.
-    await page.getByText('Payment failed with status: requires_payment_method').first().waitFor();
-    await page.keyboard.press('Escape');
+  it('adds a workspace seat add-on, which raises the seats', async () => {
+    await page.getByTestId('current-plan').getByRole('button', { name: 'Add-ons' }).click();
+    const addons = dialog('Add-ons');
+    await addons.getByTestId('addon-workspace-seat').waitFor();
+    await addons.getByRole('button', { name: 'Review changes' }).click();
+    await page.getByText(BILLING_UI_MESSAGES.noChanges).first().waitFor();
+    await addons.getByLabel('Workspace seat quantity').fill('1');
+    await addons.getByRole('button', { name: 'Review changes' }).click();
+    const review = dialog('Confirm Addon Changes');
+    await review.getByText('Workspace seat: 0 → 1').waitFor();
+    await screenshot(page, 'billing-addon-confirm');
+    await review.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(BILLING_API_MESSAGES.addonsUpdated).first().waitFor();
+    const status = await page.request.post(`/api/${region}/billing/stripe/check-addon-status`, { data: { userId: uid, region, addonKeys: ['workspace-seat'] } });
+    expect(await status.json()).toMatchObject({ hasSubscription: true, addons: [{ addonKey: 'workspace-seat', hasAddon: true, quantity: 1 }] });
   });
 
-  it('saves auto-recharge, cancels with a reason (red banner) and reactivates', async () => {
+  it('refuses a top-up below 5, then tops up 10', async () => {
+    const before = await balance();
+    await page.getByRole('button', { name: 'Top up' }).click();
+    const topUp = dialog('Add to credit balance');
+    const amount = topUp.getByLabel('Amount (USD)');
+    await amount.fill('4');
+    await topUp.getByText('Minimum amount').waitFor();
+    expect(await topUp.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+    await screenshot(page, 'billing-top-up-minimum');
+    await amount.fill('10');
+    await topUp.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(BILLING_API_MESSAGES.toppedUp).first().waitFor();
+    // $10 at the base $0.001 per credit.
+    expect(await balance()).toBe(before + 10_000);
+  });
+
+  it('enables auto-recharge and watches it recharge once consumptions cross the threshold', async () => {
     await page.getByTestId('auto-recharge').getByText('Recharge automatically').click();
     await page.getByRole('textbox', { name: 'Monthly charge limit' }).waitFor();
     await page.getByTestId('auto-recharge').getByRole('button', { name: 'Save' }).click();
     await page.getByText('Autocharge settings saved!').first().waitFor();
 
+    // Down to 400, below the 500 threshold: the saved card is charged the $5 recharge once.
+    await consume((await balance()) - 400);
+    await waitFor(async () => (await balance()) === 400 + 5_000, 30_000, 200);
+    await page.reload();
+    await page.getByTestId('usd-balance').getByText('$5.4000').waitFor();
+    await screenshot(page, 'billing-recharged');
+  });
+
+  it('cancels with a reason (red banner) and reactivates', async () => {
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('textbox', { name: 'Reason' }).click();
     await page.getByRole('option', { name: 'Other' }).click();
-    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription' });
+    const confirm = dialog('Cancel Subscription').getByRole('button', { name: 'Cancel subscription' });
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByLabel('Tell us more').fill('Only needed it for a launch');
     await confirm.click();
     await page.getByTestId('cancelling-banner').waitFor();
+    expect(await page.getByTestId('next-billing').count()).toBe(0);
     await screenshot(page, 'billing-cancelling');
     await page.getByRole('button', { name: 'Reactivate' }).click();
+    await dialog('Reactivate Subscription').getByRole('button', { name: 'Reactivate Subscription' }).click();
     await page.getByTestId('cancelling-banner').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('shows an EU workspace euro prices and EU Tax', async () => {
+    const eu = await (await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } })).newPage();
+    await eu.goto('/signup');
+    await signInWithCode(eu, uniqueEmail('billing-eu'));
+    await passOnboarding(eu);
+    const euRegion = /\/app\/(eu|na)\//.exec(eu.url())![1]!;
+    await eu.goto(`/app/${euRegion}/account/billing`);
+    await eu.getByTestId('current-plan').getByRole('button', { name: 'Payment Method' }).click();
+    const method = eu.getByRole('dialog', { name: 'Payment Method' });
+    await method.getByText(BILLING_UI_MESSAGES.paymentMethodText).waitFor();
+    await method.getByLabel('Credit or debit card number').fill('4242 4242 4242 4242');
+    await method.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+    await method.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await method.getByLabel('Address line 1').fill('Hauptstrasse 1');
+    await method.getByLabel('City').fill('Berlin');
+    await method.getByLabel('Postal code').fill('10115');
+    await method.getByRole('textbox', { name: 'Country' }).fill('Germany');
+    await eu.getByRole('option', { name: 'Germany (DE)' }).click();
+    await method.getByRole('button', { name: 'Save payment method' }).click();
+    await eu.getByText(BILLING_API_MESSAGES.paymentInformationUpdated).first().waitFor();
+    await eu.getByTestId('plan-currency').getByText('Prices in EUR · EU Tax (DE 27%)').waitFor();
+    await eu.getByTestId('current-plan').getByRole('button', { name: 'Upgrade Plan' }).click();
+    await eu.getByTestId('plan-pay_as_you_go-price').getByText('€22').waitFor();
+    await eu.getByTestId('plans-tax').getByText('EU Tax').waitFor();
+    await screenshot(eu, 'billing-eu-prices');
   });
 });

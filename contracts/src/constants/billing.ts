@@ -255,3 +255,15 @@ export const BILLING_DISPLAY = {
   noLimitLabel: 'No Limit',
   rolloverNote: 'Unused credits roll over to the next billing cycle.',
 } as const;
+
+/** A net price with its country's tax, to the cent: what the page shows and what Stripe charges. */
+export function priceWithTax(net: number, billing: Pick<CountryBillingInfo, 'taxRate'>): { net: number; tax: number; total: number } {
+  const tax = Math.round(net * billing.taxRate * 100) / 100;
+  return { net, tax, total: Math.round((net + tax) * 100) / 100 };
+}
+
+/**
+ * The browser event (on window) the billing page sends after a change of plan, balance or
+ * add-ons: the shell, which has its own query cache, then reads billing's overview again.
+ */
+export const BILLING_CHANGED_EVENT = 'platform:billing-changed';

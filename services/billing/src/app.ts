@@ -53,7 +53,7 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[];
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
-  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts, logs), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }))];
+  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts, logs), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }), deps.config.stripe)];
   return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge };
 }
 

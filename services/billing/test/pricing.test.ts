@@ -1,3 +1,4 @@
+import { discountedAmount } from '../src/usecases/payments';
 import { creditsForAmount, monthlyCredits, planCharge } from '../src/domain/pricing';
 
 describe('plan prices with currency and tax by country', () => {
@@ -21,5 +22,14 @@ describe('plan prices with currency and tax by country', () => {
   it("grants Pro's $5 of credits each paid month and nothing on other plans", () => {
     expect(monthlyCredits('pay_as_you_go')).toBe(5000);
     expect(monthlyCredits('free')).toBe(0);
+  });
+});
+
+describe('a discount code on the first payment', () => {
+  it('takes a percentage or an amount (minor units) off the total, never below zero', () => {
+    expect(discountedAmount(27.94, { percent_off: 20, amount_off: null })).toBe(22.35);
+    expect(discountedAmount(20, { percent_off: null, amount_off: 500 })).toBe(15);
+    expect(discountedAmount(20, { percent_off: null, amount_off: 5000 })).toBe(0);
+    expect(discountedAmount(20, null)).toBe(20);
   });
 });

@@ -3,7 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { REQUEST_MESSAGES } from '@platform/contracts';
 import Joi from 'joi';
-import { createApp, createLogger, gatewayContext, signForwarded, validate, type ForwardedContext } from '@platform/kit';
+import { createApp, createLogger, gatewayContext, signForwarded, stripeJsSources, validate, type ForwardedContext } from '@platform/kit';
 
 const logger = createLogger('test', 'silent');
 
@@ -75,5 +75,13 @@ describe('logs', () => {
     const { 'x-platform-identity': payload, 'x-platform-identity-ts': timestamp, 'x-platform-identity-sig': signature } = signed;
     for (const value of [payload!, `"${timestamp}"`, signature!, 'session=abc', 'Bearer tok']) expect(logged).not.toContain(value);
     expect(logged).toContain('[Redacted]');
+  });
+});
+
+describe('Stripe.js in the CSP', () => {
+  it("allows the stand-in's origin locally, and Stripe's script, API and frames in production", () => {
+    expect(stripeJsSources('http://127.0.0.1:4160/v3/')).toEqual({ script: ['http://127.0.0.1:4160'], connect: ['http://127.0.0.1:4160'], frame: ['http://127.0.0.1:4160'] });
+    expect(stripeJsSources('https://js.stripe.com/v3/')).toEqual({ script: ['https://js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'] });
+    expect(stripeJsSources('')).toEqual({ script: [], connect: [], frame: [] });
   });
 });

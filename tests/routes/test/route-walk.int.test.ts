@@ -228,6 +228,8 @@ describe('every route refuses callers without the identity it declares', () => {
         'agency-domain ssoClient',
         'agency-domain validateClientLoginToken',
         'agency-domain agencyAdminLogin',
+        // the publishable key and the Stripe.js URL: public by nature (ADR 0018)
+        'billing getStripeConfig',
       ].sort(),
     );
   });
