@@ -53,6 +53,8 @@ export const NOTIFICATION_MESSAGES = {
   testEventQueued: 'Test event sent.',
   noEndpoint: 'Set an events endpoint first.',
   notificationNotFound: 'Notification not found.',
+  eventsSaved: 'Events settings saved.',
+  eventsSaveFailed: 'Failed to save the events settings.',
 } as const;
 
 /** Where a notification sends the client: the conversation in the dashboard's Chats page. */
