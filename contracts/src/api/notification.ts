@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { documentId } from '../entities/common';
 import type { Notification, NotificationsSettings } from '../entities/clients';
-import { endpoint, type NoQuery, type SuccessResponse } from './endpoint';
+import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 
 /** A stored organisation notification as the API answers it (ID, level and ts always set). */
 export type StoredNotification = Notification & { ID: string; notificationLevel: 1 | 2; ts: number };
@@ -74,6 +74,7 @@ export const notifiesByEmail = (notifyThrough: NotificationsSettings['notifyThro
 type OrgParams = { uid: string; orgId: string };
 export const orgNotificationParamsSchema = Joi.object({ uid: documentId().required(), orgId: documentId().required() });
 export const notificationParamsSchema = orgNotificationParamsSchema.keys({ notificationId: documentId().required() });
+export const clientNotificationParamsSchema = Joi.object({ notificationId: documentId().required() });
 
 /** Every endpoint of the notification service (services/notification/README.md). */
 export const NOTIFICATION_API = {
@@ -106,6 +107,37 @@ export const NOTIFICATION_API = {
     operationId: 'markAllNotificationsRead',
     method: 'delete',
     path: '/v2/workspaces/:uid/orgs/:orgId/notifications',
+  }),
+  // The signed-in agency client: their own organisation's notifications.
+  listClientNotifications: endpoint<NoParams, NoQuery, undefined, NotificationListResponse>()({
+    service: 'notification',
+    operationId: 'listClientNotifications',
+    method: 'get',
+    path: '/v2/client/notifications',
+  }),
+  streamClientNotifications: endpoint<NoParams, NoQuery, undefined, never>()({
+    service: 'notification',
+    operationId: 'streamClientNotifications',
+    method: 'get',
+    path: '/v2/client/notifications/stream',
+  }),
+  markClientNotificationSeen: endpoint<{ notificationId: string }, NoQuery, undefined, SuccessResponse>()({
+    service: 'notification',
+    operationId: 'markClientNotificationSeen',
+    method: 'post',
+    path: '/v2/client/notifications/:notificationId/seen',
+  }),
+  markClientNotificationRead: endpoint<{ notificationId: string }, NoQuery, undefined, SuccessResponse>()({
+    service: 'notification',
+    operationId: 'markClientNotificationRead',
+    method: 'delete',
+    path: '/v2/client/notifications/:notificationId',
+  }),
+  markAllClientNotificationsRead: endpoint<NoParams, NoQuery, undefined, SuccessResponse & { deleted: number }>()({
+    service: 'notification',
+    operationId: 'markAllClientNotificationsRead',
+    method: 'delete',
+    path: '/v2/client/notifications',
   }),
   listEventDeliveries: endpoint<{ uid: string }, NoQuery, undefined, EventDeliveriesResponse>()({
     service: 'notification',
