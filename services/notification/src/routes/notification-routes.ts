@@ -19,8 +19,8 @@ import type { EventDeliveries } from '../usecases/event-deliveries';
 import type { LiveNotifications } from '../usecases/live-notifications';
 import type { OrgNotifications } from '../usecases/org-notifications';
 
-/** A comment line keeps proxies from closing an idle stream. */
-const HEARTBEAT_MS = 25_000;
+/** A comment line keeps proxies from closing an idle stream (the gateway's proxy gives up after 30 s of silence). */
+const HEARTBEAT_MS = 15_000;
 
 function streamNotifications(req: Request, res: Response, live: LiveNotifications, region: Region, org: OrgRef): void {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', connection: 'keep-alive' });
