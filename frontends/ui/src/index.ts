@@ -22,3 +22,5 @@ export type { RemoteName, RemoteProps } from './micro-frontends/remotes';
 export { createRemoteParcel } from './micro-frontends/parcel';
 export { useFormField } from './logic/form-field';
 export { streamChat, type StreamChatOptions } from './api/chat-stream';
+export { NotificationsBell, type NotificationsBellProps } from './notifications/NotificationsBell';
+export { NotificationsPanel, type NotificationsPanelProps } from './notifications/NotificationsPanel';

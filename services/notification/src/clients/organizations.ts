@@ -1,0 +1,37 @@
+import { CLIENTS_API, UPSTREAM_MESSAGES, servicePath, type OrganizationsByAgentResponse, type Region } from '@platform/contracts';
+import { callService, serviceRefused, type ServiceClient } from '@platform/kit';
+import type { OrgRecipient } from '../domain/org-notification';
+
+/** An organisation an agent belongs to: its workspace (the tenant) and the clients to notify. */
+export interface AgentOrganization {
+  ID: string;
+  workspaceId: string;
+  clients: OrgRecipient[];
+}
+
+/** Which organisations an agent belongs to (agency-domain owns organisations and clients). */
+export interface OrganizationDirectory {
+  byAgent(region: Region, agentId: string): Promise<AgentOrganization[]>;
+}
+
+const UNAVAILABLE = UPSTREAM_MESSAGES.agencyUnavailable;
+
+/** agency-domain's GET /internal/organizations/by-agent/:agentId, gateway-signed; an organisation's ownerID is its workspace. */
+export class HttpOrganizationDirectory implements OrganizationDirectory {
+  constructor(private readonly client: ServiceClient) {}
+
+  async byAgent(region: Region, agentId: string): Promise<AgentOrganization[]> {
+    const path = servicePath(CLIENTS_API.organizationsByAgent.path, { agentId });
+    const response = await callService(this.client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable: UNAVAILABLE });
+    if (response.status === 404) return [];
+    if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
+    const { organizations } = (await response.json()) as OrganizationsByAgentResponse;
+    return organizations
+      .filter((org) => org.ownerID)
+      .map((org) => ({
+        ID: org.ID,
+        workspaceId: org.ownerID!,
+        clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings }) => ({ ID, email, notificationsSettings })),
+      }));
+  }
+}
