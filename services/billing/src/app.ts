@@ -63,7 +63,7 @@ export function routeTable(deps: AppDeps): {
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
   const connect = assembleConnect({ ...deps, stripe, ledger, logs, now });
   const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts, logs), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now })), ...connect.routes];
-  return { routes, access: new BillingAccess(workspaces, connect.organizations, connect.accountOf), ledger, autoRecharge, transfers: connect.transfers };
+  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers };
 }
 
 export function buildApp(deps: AppDeps, assembled: ReturnType<typeof routeTable> = routeTable(deps)): Express {

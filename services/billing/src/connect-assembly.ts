@@ -7,9 +7,9 @@ import { CreditAccountStore } from './store/credit-accounts';
 import type { CreditLogStore } from './store/credit-logs';
 import { CreditTransferStore } from './store/credit-transfers';
 import { OrganizationBillingStore } from './store/organization-billing';
-import type { ConnectedAccountOf } from './usecases/access';
 import { AgencyConnectUseCases } from './usecases/agency-connect';
 import { ClientBillingUseCases } from './usecases/client-billing';
+import { ClientOrganizations, type ConnectedAccountOf } from './usecases/client-organizations';
 import { CreditTransferUseCases } from './usecases/credit-transfer';
 import type { Ledger } from './usecases/ledger';
 
@@ -33,5 +33,6 @@ export function assembleConnect(deps: { config: BillingConfig; mongo: RegionalMo
     betweenSides: crash ? () => process.kill(process.pid, 'SIGKILL') : undefined,
   });
   const accountOf: ConnectedAccountOf = async (region, workspaceId) => (await connects.find(region, workspaceId)).accountId;
-  return { routes: connectRoutes({ connect, clients, transfers, organizations, now }), organizations, transfers, accountOf };
+  const clientOrgs = new ClientOrganizations({ organizations, accountOf, now });
+  return { routes: connectRoutes({ connect, clients, transfers, organizations, clientOrgs, now }), transfers };
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { MESSAGES, newWorkspaceUid } from '@platform/contracts';
-import { snapshot } from '@platform/test-support';
+import { clientIdentity, signedCaller, snapshot } from '@platform/test-support';
 import { createStripe } from '../src/clients/stripe';
 import { loadConfig } from '../src/config';
 import { startBilling, type BillingHarness } from './support/harness';
@@ -28,6 +28,9 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
     await h.close();
   });
 
+  /** A signed-in client of the organisation, as the gateway forwards it. */
+  const asClient = (uid: string, orgId: string, clientId = newWorkspaceUid()) =>
+    signedCaller(h.app, h.config.platform.internalSigningSecret)(clientIdentity({ clientId, orgId, agencyId: `agency${uid}`, workspaceId: uid, region: 'eu' }), 'eu');
   const grant = (uid: string, amount: number) => h.ledger.grant('eu', uid, `test-grant:${uid}:${amount}`, { amount, ts: Date.now(), direction: 'increase' });
   async function agencyWithOrg(allowBilling = true) {
     const uid = newWorkspaceUid();
@@ -129,7 +132,7 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
       const blank = await h.asWorkspace(uid).post('/stripe/connect/upsert-agency-plans', { agencyAccountId: accountId, workspaceId: uid, plans: [{ name: 'X', credits: 10, features: ['a', ' '] }] }).expect(400);
       expect(blank.body.message).toBe('Each plan must have at least one feature with text');
 
-      const forClients = await h.asWorkspace(uid).get(`/stripe/connect/get-account-id/${uid}/eu`).expect(200);
+      const forClients = await asClient(uid, newWorkspaceUid()).get(`/stripe/connect/get-account-id/${uid}/eu`).expect(200);
       expect(forClients.body).toMatchObject({ accountId, allowPlans: true, usdPerCredit: 0.005 });
       expect((await h.asWorkspace(uid).get(`/stripe/connect/get-plans?agencyAccountId=${accountId}&workspaceId=${uid}`).expect(200)).body.plans).toHaveLength(2);
       await h.asWorkspace(newWorkspaceUid()).get(`/stripe/connect/status/${uid}`).expect(403);
@@ -140,67 +143,78 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
     it('saves a card, buys credits at credits × usdPerCredit on the agency account, sets auto-recharge, lists invoices', async () => {
       const { uid, orgId } = await agencyWithOrg();
       const accountId = await connected(uid);
-      const state0 = (await h.asWorkspace(uid).get(`/stripe/connect/organization/${orgId}`).expect(200)).body.data;
+      const client = asClient(uid, orgId);
+      const state0 = (await client.get(`/stripe/connect/organization/${orgId}`).expect(200)).body.data;
       expect(state0).toMatchObject({ orgId, allowBilling: true, loadTokens: 0, automaticBilling: false });
 
       const body = { workspaceId: uid, clientId: newWorkspaceUid(), orgId, region: 'eu' };
-      const noCard = await h.asWorkspace(uid).post('/stripe/connect/pre-paid', { ...body, creditAmount: 2500 }).expect(402);
+      const noCard = await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 2500 }).expect(402);
       expect(noCard.body.message).toBe(MESSAGES.billing.clientNeedsPaymentMethod);
-      const noCardRecharge = await h.asWorkspace(uid).post('/stripe/connect/update-autorecharge', { automaticBilling: true, workspaceStripeAccountId: accountId, threshold: 500, amount: 10, region: 'eu', orgId, customer_id: 'cus_none' }).expect(400);
+      const noCardRecharge = await client.post('/stripe/connect/update-autorecharge', { automaticBilling: true, workspaceStripeAccountId: accountId, threshold: 500, amount: 10, region: 'eu', orgId, customer_id: 'cus_none' }).expect(400);
       expect(noCardRecharge.body.message).toBe(MESSAGES.billing.clientNeedsPaymentMethod);
 
-      const card = await h.asWorkspace(uid).post('/stripe/connect/update-payment', { paymentMethodId: 'pm_card_visa', userId: newWorkspaceUid(), agencyId: uid, orgId, region: 'eu', workspaceStripeAccountId: accountId }).expect(200);
+      const card = await client.post('/stripe/connect/update-payment', { paymentMethodId: 'pm_card_visa', userId: newWorkspaceUid(), agencyId: uid, orgId, region: 'eu', workspaceStripeAccountId: accountId }).expect(200);
       expect(card.body).toMatchObject({ message: 'Payment method updated successfully', customer: { id: expect.stringMatching(/^cus_/) } });
       const customerId = card.body.customer.id as string;
 
-      await h.asWorkspace(uid).post('/stripe/connect/pre-paid', { ...body, creditAmount: 999 }).expect(400);
-      await h.asWorkspace(uid).post('/stripe/connect/pre-paid', { ...body, creditAmount: 1200 }).expect(400);
+      await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 999 }).expect(400);
+      await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 1200 }).expect(400);
       paid.accounts.length = 0;
-      const bought = await h.asWorkspace(uid).post('/stripe/connect/pre-paid', { ...body, creditAmount: 2500 }).expect(200);
+      const bought = await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 2500 }).expect(200);
       expect(bought.body).toEqual({ success: true, message: 'Credits purchased successfully', loadTokens: 2500, amountUsd: 10 });
       expect(paid.accounts).toEqual([accountId]);
 
-      const recharge = await h.asWorkspace(uid).post('/stripe/connect/update-autorecharge', { automaticBilling: true, workspaceStripeAccountId: accountId, threshold: 500, amount: 10, region: 'eu', orgId, customer_id: customerId }).expect(200);
+      const recharge = await client.post('/stripe/connect/update-autorecharge', { automaticBilling: true, workspaceStripeAccountId: accountId, threshold: 500, amount: 10, region: 'eu', orgId, customer_id: customerId }).expect(200);
       expect(recharge.body.message).toBe('Auto-recharge settings updated successfully. Will charge $10 when credits drop below 500.');
-      await h.asWorkspace(uid).post('/stripe/connect/update-autorecharge', { automaticBilling: true, workspaceStripeAccountId: accountId, threshold: 550, amount: 10, region: 'eu', orgId, customer_id: customerId }).expect(400);
-      const off = await h.asWorkspace(uid).post('/stripe/connect/update-autorecharge', { automaticBilling: false, workspaceStripeAccountId: accountId, threshold: 500, amount: 10, region: 'eu', orgId, customer_id: customerId }).expect(200);
+      await client.post('/stripe/connect/update-autorecharge', { automaticBilling: true, workspaceStripeAccountId: accountId, threshold: 550, amount: 10, region: 'eu', orgId, customer_id: customerId }).expect(400);
+      const off = await client.post('/stripe/connect/update-autorecharge', { automaticBilling: false, workspaceStripeAccountId: accountId, threshold: 500, amount: 10, region: 'eu', orgId, customer_id: customerId }).expect(200);
       expect(off.body.message).toBe('Auto-recharge disabled.');
 
-      expect((await h.asWorkspace(uid).get(`/stripe/connect/get-payment-methods/${customerId}/${accountId}`).expect(200)).body.paymentMethod).toMatchObject({ id: expect.stringMatching(/^pm_/) });
-      expect((await h.asWorkspace(uid).get(`/stripe/connect/get-billing-details/${customerId}/${accountId}`).expect(200)).body.customer).toMatchObject({ id: expect.stringMatching(/^cus_/) });
-      const invoices = (await h.asWorkspace(uid).get(`/stripe/connect/get-invoices/${customerId}/${accountId}`).expect(200)).body.invoices.data;
+      expect((await client.get(`/stripe/connect/get-payment-methods/${customerId}/${accountId}`).expect(200)).body.paymentMethod).toMatchObject({ id: expect.stringMatching(/^pm_/) });
+      expect((await client.get(`/stripe/connect/get-billing-details/${customerId}/${accountId}`).expect(200)).body.customer).toMatchObject({ id: expect.stringMatching(/^cus_/) });
+      const invoices = (await client.get(`/stripe/connect/get-invoices/${customerId}/${accountId}`).expect(200)).body.invoices.data;
       expect(invoices.length).toBeLessThanOrEqual(4);
       for (const invoice of invoices) expect(Object.keys(invoice).sort()).toEqual(['created', 'hosted_invoice_url', 'id', 'number']);
       // The customer on another account is not this organisation's.
-      await h.asWorkspace(uid).get(`/stripe/connect/get-invoices/${customerId}/acct_other`).expect(404);
+      await client.get(`/stripe/connect/get-invoices/${customerId}/acct_other`).expect(403);
     });
 
     it('opens a checkout session for an agency plan and refuses unknown plans', async () => {
       const { uid, orgId } = await agencyWithOrg();
       const accountId = await connected(uid);
+      const client = asClient(uid, orgId);
       const plans = [{ name: 'Basic Plan', credits: 5000, features: ['Custom Channels'] }];
       const [plan] = (await h.asWorkspace(uid).post('/stripe/connect/upsert-agency-plans', { agencyAccountId: accountId, workspaceId: uid, plans }).expect(200)).body.updatedPlans;
       const subscribe = (priceId: string) =>
-        h.asWorkspace(uid).post('/stripe/connect/create-subscription', { priceId, customerEmail: 'client@example.com', orgId, successUrl: 'http://localhost/ok', cancelUrl: 'http://localhost/no', workspaceStripeAccountId: accountId, region: 'eu' });
+        client.post('/stripe/connect/create-subscription', { priceId, customerEmail: 'client@example.com', orgId, successUrl: 'http://localhost/ok', cancelUrl: 'http://localhost/no', workspaceStripeAccountId: accountId, region: 'eu' });
       expect((await subscribe(plan.priceId).expect(200)).body.sessionUrl).toMatch(/^https:\/\//);
       expect((await subscribe('price_unknown').expect(404)).body.message).toBe('Error: Plan not found');
     });
 
-    it("keeps one organisation's billing from another workspace and from organisations without allowBilling", async () => {
+    it("keeps one organisation's billing from another organisation's clients, the agency's members and organisations without allowBilling", async () => {
       const a = await agencyWithOrg();
       const b = await agencyWithOrg(false);
-      await connected(a.uid);
-      const bAccount = await connected(b.uid);
+      const aAccount = await connected(a.uid);
+      await connected(b.uid);
+      const ofB = asClient(b.uid, b.orgId);
+      const sameAgency = await agencyWithOrg();
       const before = await snapshot(h.mongo);
-      await h.asWorkspace(b.uid).get(`/stripe/connect/organization/${a.orgId}`).expect(403);
-      await h.asWorkspace(b.uid).post('/stripe/connect/update-autorecharge', { automaticBilling: false, workspaceStripeAccountId: bAccount, threshold: 500, amount: 5, region: 'eu', orgId: a.orgId, customer_id: 'cus_x' }).expect(403);
-      await h.asWorkspace(b.uid).post('/stripe/connect/pre-paid', { workspaceId: b.uid, clientId: b.uid, orgId: a.orgId, region: 'eu', creditAmount: 1000 }).expect(404);
-      await h.asWorkspace(b.uid).get(`/stripe/connect/get-account-id/${a.uid}/eu`).expect(403);
+      await ofB.get(`/stripe/connect/organization/${a.orgId}`).expect(403);
+      await ofB.post('/stripe/connect/update-autorecharge', { automaticBilling: false, workspaceStripeAccountId: aAccount, threshold: 500, amount: 5, region: 'eu', orgId: a.orgId, customer_id: 'cus_x' }).expect(403);
+      await ofB.post('/stripe/connect/pre-paid', { workspaceId: a.uid, clientId: b.uid, orgId: a.orgId, region: 'eu', creditAmount: 1000 }).expect(403);
+      await ofB.get(`/stripe/connect/get-account-id/${a.uid}/eu`).expect(403);
+      await ofB.get(`/stripe/connect/get-invoices/cus_x/${aAccount}`).expect(403);
+      // A client whose identity names another workspace than the one its organisation is registered under.
+      await asClient(sameAgency.uid, a.orgId).get(`/stripe/connect/organization/${a.orgId}`).expect(403);
+      // Members and secrets of the agency are not clients.
+      await h.asWorkspace(a.uid).get(`/stripe/connect/organization/${a.orgId}`).expect(403);
+      await h.anonymous().get(`/stripe/connect/organization/${a.orgId}`).expect(401);
       expect(await snapshot(h.mongo)).toEqual(before);
-      const disabled = await h.asWorkspace(b.uid).post('/stripe/connect/pre-paid', { workspaceId: b.uid, clientId: b.uid, orgId: b.orgId, region: 'eu', creditAmount: 1000 }).expect(403);
+      const disabled = await ofB.post('/stripe/connect/pre-paid', { workspaceId: b.uid, clientId: b.uid, orgId: b.orgId, region: 'eu', creditAmount: 1000 }).expect(403);
       expect(disabled.body.message).toBe(MESSAGES.billing.organizationBillingDisabled);
       // An organisation never moves to another workspace.
       await h.asGateway().post(`/internal/organizations/${a.orgId}`, { workspaceId: b.uid, allowBilling: true }).expect(400);
+      await h.asWorkspace(b.uid).post(`/stripe/connect/organization/${a.orgId}`, { workspaceId: b.uid, allowBilling: false }).expect(404);
     });
   });
 });

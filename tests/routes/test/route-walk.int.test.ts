@@ -124,23 +124,13 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   addAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addons: [{ addonId: 'workspace-seat', quantity: 1 }] } }),
   removeAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addonKeys: ['workspace-seat'] } }),
   activateWhitelabelTrial: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
-  // Agency rebilling (ADR 0022): tenant A's organisation WALKORG, its customer cus_walk on A's account acct_walk.
+  // Agency rebilling (ADR 0022): tenant A's organisation WALK_ORG and connected account acct_walk.
   getConnect: (a) => ({ params: { workspaceId: a.workspaceId } }),
   createConnectAccount: (a) => ({ body: { workspace: { uid: a.workspaceId } } }),
   createConnectAccountLink: (a) => ({ body: { workspace: { uid: a.workspaceId } } }),
   saveConnectBillingSettings: (a) => ({ body: { workspaceId: a.workspaceId, USDPerToken: 0.01 } }),
   upsertAgencyPlans: (a) => ({ body: { agencyAccountId: 'acct_walk', workspaceId: a.workspaceId, plans: [] } }),
   getAgencyPlans: (a) => ({ query: { agencyAccountId: 'acct_walk', workspaceId: a.workspaceId } }),
-  getConnectAccountId: (a) => ({ params: { agencyUserId: a.workspaceId, region: 'eu' } }),
-  getConnectPaymentMethods: () => ({ params: { customerId: 'cus_walk', accountId: 'acct_walk' } }),
-  getConnectBillingDetails: () => ({ params: { customerId: 'cus_walk', accountId: 'acct_walk' } }),
-  getConnectInvoices: () => ({ params: { customerId: 'cus_walk', accountId: 'acct_walk' } }),
-  updateClientPayment: (a) => ({ body: { paymentMethodId: 'pm_card_visa', userId: 'walker', agencyId: a.workspaceId, orgId: WALK_ORG, region: 'eu', workspaceStripeAccountId: 'acct_walk' } }),
-  buyClientCredits: (a) => ({ body: { creditAmount: 1000, region: 'eu', workspaceId: a.workspaceId, clientId: 'AAAAAAAAAAAAAAAA', orgId: WALK_ORG } }),
-  updateClientAutoRecharge: () => ({ body: { automaticBilling: false, workspaceStripeAccountId: 'acct_walk', threshold: 500, amount: 5, region: 'eu', orgId: WALK_ORG, customer_id: 'cus_walk' } }),
-  createClientSubscription: () => ({ body: { priceId: 'price_walk', customerEmail: 'c@example.com', orgId: WALK_ORG, successUrl: 'http://localhost/s', cancelUrl: 'http://localhost/c', workspaceStripeAccountId: 'acct_walk', region: 'eu' } }),
-  cancelClientSubscription: () => ({ body: { subscriptionId: 'sub_walk', workspaceStripeAccountId: 'acct_walk', orgId: WALK_ORG, region: 'eu' } }),
-  getOrganizationBilling: () => ({ params: { orgId: WALK_ORG } }),
   setOrganizationBilling: (a) => ({ params: { orgId: WALK_ORG }, body: { workspaceId: a.workspaceId, allowBilling: false } }),
   transferCredits: (a) => ({ body: { transferId: 'walk-transfer', workspaceId: a.workspaceId, orgId: WALK_ORG, amount: 1, direction: 'workspaceToOrg' } }),
 };
@@ -197,7 +187,7 @@ describe('every route refuses callers without the identity it declares', () => {
     const agent = (await h.as(owner).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent;
     const versionId = (await h.as(owner).get(`/v2/agents/${agent.ID}/versions`).expect(200)).body.versions[0].versionId;
     tenantA = { workspaceId: workspace.uid, agentId: agent.ID, versionId, memberEmail: member.email };
-    await h.mongo.collection('eu', 'organization_billing').insertOne({ _id: WALK_ORG, workspaceId: workspace.uid, allowBilling: true, stripeCustomerId: 'cus_walk' } as never);
+    await h.mongo.collection('eu', 'organization_billing').insertOne({ _id: WALK_ORG, workspaceId: workspace.uid, allowBilling: true } as never);
     await h.mongo.collection('eu', 'agency_connect').insertOne({ _id: workspace.uid, accountId: 'acct_walk', isConnected: true } as never);
 
     const stranger = someone('stranger');

@@ -1,5 +1,4 @@
 import Joi from 'joi';
-import type { Request } from 'express';
 import {
   CONNECT_API,
   MESSAGES,
@@ -20,35 +19,27 @@ import {
   upsertAgencyPlansRequestSchema,
   type ResponseOf,
 } from '@platform/contracts';
-import { badRequest, type RouteSpec } from '@platform/kit';
-import type { BillingPolicy, WorkspaceRef } from '../usecases/access';
+import { badRequest, notFound, type RouteSpec } from '@platform/kit';
+import type { BillingPolicy } from '../usecases/access';
+import type { ClientOrganizations } from '../usecases/client-organizations';
 import type { AgencyConnectUseCases } from '../usecases/agency-connect';
 import type { ClientBillingUseCases } from '../usecases/client-billing';
 import type { CreditTransferUseCases } from '../usecases/credit-transfer';
 import type { OrganizationBillingStore } from '../store/organization-billing';
 
-/** A body naming its region must name the request's. */
-const sameRegion = (req: Request) => {
-  const named = req.body?.region ?? req.params.region;
-  if (named && named !== req.region) throw badRequest(`This billing is in the ${named} region: call /api/${named}/billing.`);
-};
-const inRegion = (ref: (req: Request) => WorkspaceRef) => (req: Request) => {
-  sameRegion(req);
-  return ref(req);
-};
 const FAILURES = [400, 401, 402, 403, 404, 409];
-const customerRef = (req: Request): WorkspaceRef => ({ workspaceId: undefined, customer: { customerId: req.params.customerId!, accountId: req.params.accountId! } });
 
 export interface ConnectRouteDeps {
   connect: AgencyConnectUseCases;
   clients: ClientBillingUseCases;
   transfers: CreditTransferUseCases;
   organizations: OrganizationBillingStore;
+  clientOrgs: ClientOrganizations;
   now: () => Date;
 }
 
 /** Agency billing connect, client-facing billing and credit transfers (billing §7, ADR 0022). */
-export function connectRoutes({ connect, clients, transfers, organizations, now }: ConnectRouteDeps): RouteSpec<BillingPolicy>[] {
+export function connectRoutes({ connect, clients, transfers, organizations, clientOrgs, now }: ConnectRouteDeps): RouteSpec<BillingPolicy>[] {
   return [
     {
       ...routeOf(CONNECT_API.getConnect),
@@ -129,125 +120,125 @@ export function connectRoutes({ connect, clients, transfers, organizations, now 
     },
     {
       ...routeOf(CONNECT_API.getAccountId),
-      access: 'member',
+      access: 'client',
       summary: "The agency's connected account for its clients: accountId, allowPlans, usdPerCredit (and the plans)",
       schemas: { params: connectRegionParams },
-      workspace: inRegion((req) => ({ workspaceId: req.params.agencyUserId })),
       success: { status: 200, description: '{success, accountId, allowPlans, usdPerCredit, plans}' },
       failures: FAILURES,
-      handler: async (req, res, { workspaceId }) => {
+      handler: async (req, res, caller) => {
+        const { workspaceId } = await clientOrgs.own(req, caller, { workspaceId: req.params.agencyUserId });
         res.json({ success: true, ...(await connect.forClients(req.region, workspaceId)) } satisfies ResponseOf<typeof CONNECT_API.getAccountId>);
       },
     },
     {
       ...routeOf(CONNECT_API.getPaymentMethods),
-      access: 'member',
+      access: 'client',
       summary: "The organisation customer's card on the agency's account",
       schemas: { params: connectedCustomerParamsSchema },
-      workspace: customerRef,
       success: { status: 200, description: '{success, paymentMethod}' },
       failures: FAILURES,
-      handler: async (req, res) => {
+      handler: async (req, res, caller) => {
+        await clientOrgs.ownCustomer(req, caller, req.params.customerId!, req.params.accountId!);
         res.json({ success: true, paymentMethod: await clients.paymentMethod(req.params.customerId!, req.params.accountId!) } satisfies ResponseOf<typeof CONNECT_API.getPaymentMethods>);
       },
     },
     {
       ...routeOf(CONNECT_API.getBillingDetails),
-      access: 'member',
+      access: 'client',
       summary: "The organisation's Stripe customer on the agency's account",
       schemas: { params: connectedCustomerParamsSchema },
-      workspace: customerRef,
       success: { status: 200, description: '{success, customer}' },
       failures: FAILURES,
-      handler: async (req, res) => {
+      handler: async (req, res, caller) => {
+        await clientOrgs.ownCustomer(req, caller, req.params.customerId!, req.params.accountId!);
         res.json({ success: true, customer: await clients.billingDetails(req.params.customerId!, req.params.accountId!) } satisfies ResponseOf<typeof CONNECT_API.getBillingDetails>);
       },
     },
     {
       ...routeOf(CONNECT_API.getInvoices),
-      access: 'member',
+      access: 'client',
       summary: "The organisation's 4 most recent invoices (id, number, created, hosted_invoice_url)",
       schemas: { params: connectedCustomerParamsSchema },
-      workspace: customerRef,
       success: { status: 200, description: '{success, invoices: {data}}' },
       failures: FAILURES,
-      handler: async (req, res) => {
+      handler: async (req, res, caller) => {
+        await clientOrgs.ownCustomer(req, caller, req.params.customerId!, req.params.accountId!);
         res.json({ success: true, invoices: { data: await clients.invoices(req.params.customerId!, req.params.accountId!) } } satisfies ResponseOf<typeof CONNECT_API.getInvoices>);
       },
     },
     {
       ...routeOf(CONNECT_API.updatePayment),
-      access: 'member',
+      access: 'client',
       summary: "Saves a card as the organisation's default on the agency's account (creates the customer first)",
       schemas: { body: clientUpdatePaymentRequestSchema },
-      workspace: inRegion((req) => ({ workspaceId: req.body.agencyId, orgId: req.body.orgId })),
       success: { status: 200, description: "{success, message: 'Payment method updated successfully', customer: {id}}" },
       failures: FAILURES,
-      handler: async (req, res, grant) => {
-        const { customerId } = await clients.updatePayment(req.region, grant.orgId!, req.body.paymentMethodId);
+      handler: async (req, res, caller) => {
+        const { orgId } = await clientOrgs.own(req, caller, { workspaceId: req.body.agencyId, orgId: req.body.orgId });
+        const { customerId } = await clients.updatePayment(req.region, orgId, req.body.paymentMethodId, caller.email);
         res.json({ success: true, message: MESSAGES.billing.clientPaymentMethodUpdated, customer: { id: customerId } } satisfies ResponseOf<typeof CONNECT_API.updatePayment>);
       },
     },
     {
       ...routeOf(CONNECT_API.prePaid),
-      access: 'member',
+      access: 'client',
       summary: 'Buys credits for the organisation: at least 1000, price = credits × usdPerCredit, credited once',
       schemas: { body: clientCreditPurchaseRequestSchema },
-      workspace: inRegion((req) => ({ workspaceId: req.body.workspaceId, orgId: req.body.orgId })),
       success: { status: 200, description: "{success, message: 'Credits purchased successfully', loadTokens, amountUsd}" },
       failures: FAILURES,
-      handler: async (req, res, grant) => {
-        const bought = await clients.buyCredits(req.region, grant.orgId!, req.body.creditAmount);
+      handler: async (req, res, caller) => {
+        const { orgId } = await clientOrgs.own(req, caller, { workspaceId: req.body.workspaceId, orgId: req.body.orgId });
+        const bought = await clients.buyCredits(req.region, orgId, req.body.creditAmount);
         res.json({ success: true, message: MESSAGES.billing.creditsPurchased, ...bought } satisfies ResponseOf<typeof CONNECT_API.prePaid>);
       },
     },
     {
       ...routeOf(CONNECT_API.updateAutoRecharge),
-      access: 'member',
+      access: 'client',
       summary: "The organisation's auto-recharge: threshold 100 to 5,000 credits, amount $5 to $100; on needs a card",
       schemas: { body: clientAutoRechargeRequestSchema },
-      workspace: inRegion((req) => ({ workspaceId: undefined, orgId: req.body.orgId })),
       success: { status: 200, description: '{success, message}' },
       failures: FAILURES,
-      handler: async (req, res, grant) => {
-        res.json({ success: true, message: await clients.saveAutoRecharge(req.region, grant.orgId!, req.body) } satisfies ResponseOf<typeof CONNECT_API.updateAutoRecharge>);
+      handler: async (req, res, caller) => {
+        const { orgId } = await clientOrgs.own(req, caller, { orgId: req.body.orgId });
+        res.json({ success: true, message: await clients.saveAutoRecharge(req.region, orgId, req.body) } satisfies ResponseOf<typeof CONNECT_API.updateAutoRecharge>);
       },
     },
     {
       ...routeOf(CONNECT_API.createSubscription),
-      access: 'member',
+      access: 'client',
       summary: "A Stripe Checkout session on the agency's account for one of its plans",
       schemas: { body: clientCreateSubscriptionRequestSchema },
-      workspace: inRegion((req) => ({ workspaceId: undefined, orgId: req.body.orgId })),
       success: { status: 200, description: '{success, sessionUrl}' },
       failures: [...FAILURES, 502],
-      handler: async (req, res, grant) => {
-        res.json({ success: true, ...(await clients.subscribe(req.region, grant.orgId!, req.body)) } satisfies ResponseOf<typeof CONNECT_API.createSubscription>);
+      handler: async (req, res, caller) => {
+        const { orgId } = await clientOrgs.own(req, caller, { orgId: req.body.orgId });
+        res.json({ success: true, ...(await clients.subscribe(req.region, orgId, req.body)) } satisfies ResponseOf<typeof CONNECT_API.createSubscription>);
       },
     },
     {
       ...routeOf(CONNECT_API.cancelSubscription),
-      access: 'member',
+      access: 'client',
       summary: "Cancels the organisation's subscription to an agency plan",
       schemas: { body: clientCancelSubscriptionRequestSchema },
-      workspace: inRegion((req) => ({ workspaceId: undefined, orgId: req.body.orgId })),
       success: { status: 200, description: "{success, message: 'Subscription successfully canceled', subscription}" },
       failures: FAILURES,
-      handler: async (req, res, grant) => {
-        const subscription = await clients.cancelSubscription(req.region, grant.orgId!, req.body.subscriptionId);
+      handler: async (req, res, caller) => {
+        const { orgId } = await clientOrgs.own(req, caller, { orgId: req.body.orgId });
+        const subscription = await clients.cancelSubscription(req.region, orgId, req.body.subscriptionId);
         res.json({ success: true, message: MESSAGES.billing.clientSubscriptionCanceled, subscription } satisfies ResponseOf<typeof CONNECT_API.cancelSubscription>);
       },
     },
     {
       ...routeOf(CONNECT_API.getOrganizationBilling),
-      access: 'member',
+      access: 'client',
       summary: "The client billing modal's organisation: credits, allowBilling, customer, subscription, auto-recharge",
       schemas: { params: orgParams },
-      workspace: (req) => ({ workspaceId: undefined, orgId: req.params.orgId }),
       success: { status: 200, description: '{success, data}' },
       failures: FAILURES,
-      handler: async (req, res, grant) => {
-        res.json({ success: true, data: await clients.view(req.region, grant.orgId!) } satisfies ResponseOf<typeof CONNECT_API.getOrganizationBilling>);
+      handler: async (req, res, caller) => {
+        const { orgId } = await clientOrgs.own(req, caller, { orgId: req.params.orgId });
+        res.json({ success: true, data: await clients.view(req.region, orgId) } satisfies ResponseOf<typeof CONNECT_API.getOrganizationBilling>);
       },
     },
     {
@@ -255,13 +246,14 @@ export function connectRoutes({ connect, clients, transfers, organizations, now 
       access: 'member',
       summary: "Root admin: allowBilling of one of the workspace's organisations (only with a connected account)",
       schemas: { params: orgParams, body: organizationBillingRequestSchema },
-      workspace: (req) => ({ workspaceId: req.body.workspaceId, orgId: req.params.orgId }),
+      workspace: (req) => ({ workspaceId: req.body.workspaceId }),
       success: { status: 200, description: '{success, data}' },
       failures: FAILURES,
-      handler: async (req, res, grant) => {
-        if (req.body.allowBilling) await connect.connected(req.region, grant.workspaceId);
-        await organizations.update(req.region, grant.orgId!, { allowBilling: req.body.allowBilling }, now());
-        res.json({ success: true, data: await clients.view(req.region, grant.orgId!) } satisfies ResponseOf<typeof CONNECT_API.setOrganizationBilling>);
+      handler: async (req, res, { workspaceId }) => {
+        if (req.body.allowBilling) await connect.connected(req.region, workspaceId);
+        const org = await organizations.register(req.region, req.params.orgId!, workspaceId, req.body.allowBilling, now());
+        if (!org) throw notFound(MESSAGES.clients.organizationIdMissing);
+        res.json({ success: true, data: await clients.view(req.region, org._id) } satisfies ResponseOf<typeof CONNECT_API.setOrganizationBilling>);
       },
     },
     {

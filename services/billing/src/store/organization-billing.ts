@@ -40,6 +40,13 @@ export class OrganizationBillingStore {
     return this.orgs(region).findOne({ stripeCustomerId: customerId });
   }
 
+  /** The organisation as known, registered (billing off) on first sight; null when it belongs to another workspace. */
+  async ensure(region: Region, orgId: string, workspaceId: string, now: Date): Promise<OrganizationBilling | null> {
+    await this.orgs(region).updateOne({ _id: orgId }, { $setOnInsert: { workspaceId, allowBilling: false, updatedAt: now } }, { upsert: true });
+    const org = await this.find(region, orgId);
+    return org?.workspaceId === workspaceId ? org : null;
+  }
+
   async update(region: Region, orgId: string, set: Partial<Omit<OrganizationBilling, '_id' | 'workspaceId'>>, now: Date): Promise<void> {
     await this.orgs(region).updateOne({ _id: orgId }, { $set: { ...set, updatedAt: now } });
   }
