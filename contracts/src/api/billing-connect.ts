@@ -87,5 +87,6 @@ export const CONNECT_API = {
   getOrganizationBilling: endpoint<{ orgId: string }, NoQuery, NoBody, SuccessResponse & { data: OrganizationBillingState }>()({ service: 'billing', operationId: 'getOrganizationBilling', method: 'get', path: '/stripe/connect/organization/:orgId' }),
   setOrganizationBilling: endpoint<{ orgId: string }, NoQuery, OrganizationBillingRequest, SuccessResponse & { data: OrganizationBillingState }>()({ service: 'billing', operationId: 'setOrganizationBilling', method: 'post', path: '/stripe/connect/organization/:orgId' }),
   registerOrganization: endpoint<{ orgId: string }, NoQuery, OrganizationBillingRequest, SuccessResponse>()({ service: 'billing', operationId: 'registerOrganizationBilling', method: 'post', path: '/internal/organizations/:orgId' }),
+  getTransferBalances: endpoint<{ orgId: string }, { workspaceId: string }, NoBody, SuccessResponse & { workspaceBalance: number; orgBalance: number }>()({ service: 'billing', operationId: 'getTransferBalances', method: 'get', path: '/stripe/connect/credit-transfer/:orgId' }),
   transferCredits: endpoint<NoParams, NoQuery, TransferCreditsRequest, CreditTransferResponse>()({ service: 'billing', operationId: 'transferCredits', method: 'post', path: '/stripe/connect/credit-transfer' }),
 } as const;

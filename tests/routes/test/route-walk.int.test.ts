@@ -132,6 +132,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   upsertAgencyPlans: (a) => ({ body: { agencyAccountId: 'acct_walk', workspaceId: a.workspaceId, plans: [] } }),
   getAgencyPlans: (a) => ({ query: { agencyAccountId: 'acct_walk', workspaceId: a.workspaceId } }),
   setOrganizationBilling: (a) => ({ params: { orgId: WALK_ORG }, body: { workspaceId: a.workspaceId, allowBilling: false } }),
+  getTransferBalances: (a) => ({ params: { orgId: WALK_ORG }, query: { workspaceId: a.workspaceId } }),
   transferCredits: (a) => ({ body: { transferId: 'walk-transfer', workspaceId: a.workspaceId, orgId: WALK_ORG, amount: 1, direction: 'workspaceToOrg' } }),
 };
 

@@ -270,6 +270,18 @@ export function connectRoutes({ connect, clients, transfers, organizations, clie
       },
     },
     {
+      ...routeOf(CONNECT_API.getTransferBalances),
+      access: 'member',
+      summary: "The credit transfer dialog: the workspace's and the organisation's credits",
+      schemas: { params: orgParams, query: Joi.object({ workspaceId: documentId().required() }) },
+      workspace: (req) => ({ workspaceId: req.query.workspaceId as string }),
+      success: { status: 200, description: '{success, workspaceBalance, orgBalance}' },
+      failures: FAILURES,
+      handler: async (req, res, { workspaceId }) => {
+        res.json({ success: true, ...(await transfers.balancesOf(req.region, workspaceId, req.params.orgId!)) } satisfies ResponseOf<typeof CONNECT_API.getTransferBalances>);
+      },
+    },
+    {
       ...routeOf(CONNECT_API.transferCredits),
       access: 'member',
       summary: 'Moves credits between the workspace and one of its organisations exactly once (transferId), never below zero',

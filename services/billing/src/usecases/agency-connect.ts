@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { AGENCY_BILLING, MESSAGES, agencyUsdPerCredit, type AgencyAccountResponse, type AgencySubscriptionPlan, type Region, type StripeConnect } from '@platform/contracts';
+import { MESSAGES, agencyUsdPerCredit, type AgencyAccountResponse, type AgencySubscriptionPlan, type Region, type StripeConnect } from '@platform/contracts';
 import { badRequest, conflict, HttpError, notFound } from '@platform/kit';
 import { needsNewPrice, planFeaturesProblem, pricedPlans } from '../domain/agency-plans';
 import { toMinorUnits } from '../domain/pricing';
@@ -13,8 +13,8 @@ export interface AgencyConnectDeps {
   now: () => Date;
 }
 
-/** What the Auto Billing tab shows: the connect state without the store's fields. */
-export const connectView = ({ _id, updatedAt, ...connect }: AgencyConnect): StripeConnect => ({ USDPerToken: AGENCY_BILLING.defaultExtraUsdPerCredit, ...connect });
+/** What the Auto Billing tab shows: the connect state without the store's fields (USDPerToken absent until saved). */
+export const connectView = ({ _id, updatedAt, ...connect }: AgencyConnect): StripeConnect => connect;
 
 /** The agency's side of rebilling: its connected Stripe account, its price per credit and its plans. */
 export class AgencyConnectUseCases {

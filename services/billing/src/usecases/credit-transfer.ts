@@ -48,7 +48,14 @@ export class CreditTransferUseCases {
     return this.balances(region, workspaceId, request.orgId);
   }
 
-  async balances(region: Region, workspaceId: string, orgId: string): Promise<{ workspaceBalance: number; orgBalance: number }> {
+  /** The balances of a workspace and one of its organisations (404 with the spec's text for another's). */
+  async balancesOf(region: Region, workspaceId: string, orgId: string): Promise<{ workspaceBalance: number; orgBalance: number }> {
+    const org = await this.deps.organizations.find(region, orgId);
+    if (!org || org.workspaceId !== workspaceId) throw notFound(MESSAGES.clients.transferWorkspaceNotFound);
+    return this.balances(region, workspaceId, orgId);
+  }
+
+  private async balances(region: Region, workspaceId: string, orgId: string): Promise<{ workspaceBalance: number; orgBalance: number }> {
     const [workspaceBalance, orgBalance] = await Promise.all([this.deps.ledger.balance(region, workspaceId), this.deps.ledger.balance(region, transferSides({ _id: '', workspaceId, orgId, direction: 'workspaceToOrg' }).to)]);
     return { workspaceBalance, orgBalance };
   }
