@@ -202,3 +202,32 @@ export const UPSTREAM_MESSAGES = {
   billingUnavailable: 'The billing service is unavailable, please try again.',
   agentUnavailable: 'The agent service is unavailable, please try again.',
 } as const;
+
+/** The billing page's words (billing.md §4, §5 and §8), as the browser shows them. */
+export const BILLING_UI_MESSAGES = {
+  stripeNotInitialized: 'Stripe not initialized',
+  paymentConfirmationFailed: 'Payment confirmation failed',
+  paymentConfirmationIncomplete: 'Failed to complete payment confirmation',
+  missingConfiguration: 'Missing required configuration',
+  cardOrAddressMissing: 'Card or address form is missing',
+  updatePaymentFailed: 'Failed to update payment information',
+  savePaymentFailed: 'Failed to save payment information',
+  genericError: 'An error occurred. Please try again.',
+  applePayNotImplemented: 'Apple Pay is not yet implemented',
+  subscriptionCreated: 'Subscription Created!',
+  subscriptionErrorTitle: 'Subscription Error',
+  subscriptionErrorText: 'There was an error creating your subscription. Please try again.',
+  invoiceEmailNote: 'This email is used to send you invoices and other important information.',
+  useNewCard: 'Use a new card',
+  paymentMethodTitle: 'Payment Method',
+  paymentMethodText: 'Add or update your payment method',
+  paymentFor: (plan: string) => `Payment for ${plan}`,
+  addonsLoadFailed: 'Failed to load addon information',
+  addonsPrepareFailed: 'Failed to prepare addon changes',
+  addonsUpdateFailed: 'Failed to update addons',
+  noChanges: 'No changes to save',
+  addonsNextCycle: 'Addon changes are reflected in the next billing cycle.',
+  loadSubscriptionFailed: 'Failed to load subscription data',
+  saveSettingsFailed: 'Failed to save settings',
+  currentPlan: 'Current Plan',
+} as const;

@@ -62,7 +62,11 @@ export function routeTable(deps: AppDeps): {
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
   const connect = assembleConnect({ ...deps, stripe, ledger, logs, now });
-  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts, logs), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now })), ...connect.routes];
+  const routes = [
+    ...ledgerRoutes(ledger, entitlements, billingAccounts, logs),
+    ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }), deps.config.stripe),
+    ...connect.routes,
+  ];
   return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers };
 }
 
