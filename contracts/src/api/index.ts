@@ -6,6 +6,7 @@ export * from './agency';
 export * from './billing';
 export * from './onboarding';
 export * from './notification';
+export * from './billing-connect';
 export * from './clients';
 
 import { AGENT_API } from './agent';
@@ -16,6 +17,7 @@ import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } fr
 import { AGENCY_API } from './agency';
 import { ONBOARDING_API } from './onboarding';
 import { NOTIFICATION_API } from './notification';
+import { CONNECT_API } from './billing-connect';
 import { CLIENTS_API } from './clients';
 
 /** Every endpoint of every service. */
@@ -30,5 +32,6 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(BILLING_API),
   ...Object.values(ONBOARDING_API),
   ...Object.values(NOTIFICATION_API),
+  ...Object.values(CONNECT_API),
   ...Object.values(CLIENTS_API),
 ];

@@ -11,6 +11,10 @@ export interface BillingConfig {
   stripe: { apiBase: string; secretKey: string; webhookSecret: string; publishableKey: string; jsUrl: string };
   /** The credit ledger's consumer group and topic (CREDIT_CONSUMER_GROUP, CREDIT_CONSUMPTION_TOPIC; tests use their own). */
   ledger: { consumerGroup: string; topic: string };
+  /** Where Stripe Connect onboarding sends the agency back (PUBLIC_URL). */
+  publicUrl: string;
+  /** The credit transfer crash test only: the process dies between a transfer's two sides. */
+  crashBetweenTransferSides: boolean;
 }
 
 const int = (name: string, fallback: number) => {
@@ -37,5 +41,7 @@ export function loadConfig(): BillingConfig {
       consumerGroup: env('CREDIT_CONSUMER_GROUP', 'billing.credit-ledger'),
       topic: env('CREDIT_CONSUMPTION_TOPIC', TOPICS.creditConsumption.name),
     },
+    publicUrl: env('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, ''),
+    crashBetweenTransferSides: env('BILLING_CRASH_BETWEEN_TRANSFER_SIDES', '') === '1',
   };
 }
