@@ -22,3 +22,7 @@ export type { RemoteName, RemoteProps } from './micro-frontends/remotes';
 export { createRemoteParcel } from './micro-frontends/parcel';
 export { useFormField } from './logic/form-field';
 export { streamChat, type StreamChatOptions } from './api/chat-stream';
+export { ConversationsList, LeadsTable, channelLabel } from './agent-pages/ConversationsList';
+export { AgentUsageStats } from './agent-pages/AgentUsageStats';
+export { agentNavLayout, type AgentNavLayout } from './logic/agent-layout';
+export { readAgencyHost } from './logic/agency-host';
