@@ -43,7 +43,17 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
     ...config.credentialCache,
   });
   const sessions = new SessionVerifier({
-    workspaceUrl: config.serviceUrls.workspace,
+    serviceUrl: config.serviceUrls.workspace,
+    kind: 'user',
+    region: config.defaultRegion,
+    signingSecret: config.internalSigningSecret,
+    timeoutMs: config.serviceCallTimeoutMs,
+    ...config.sessionCache,
+  });
+  // Agency clients' sessions live in agency-domain (ADR 0019); checked and cached the same way.
+  const clientSessions = new SessionVerifier({
+    serviceUrl: config.serviceUrls['agency-domain'],
+    kind: 'client',
     region: config.defaultRegion,
     signingSecret: config.internalSigningSecret,
     timeoutMs: config.serviceCallTimeoutMs,
@@ -74,7 +84,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   routes.use(
     '/api',
     resolveRoute(config.serviceUrls, config.defaultRegion),
-    authenticate({ jwtSecret: config.jwtSecret, verifier, sessions }),
+    authenticate({ jwtSecret: config.jwtSecret, verifier, sessions, clientSessions }),
     serviceProxy({ signingSecret: config.internalSigningSecret, timeoutMs: config.proxyTimeoutMs, bodyLimit }),
   );
   routes.use(frontendRoutes(config.frontendDist));

@@ -1,3 +1,4 @@
+import { signClientSession, signSession, verifyClientSession, verifySession } from '@platform/kit';
 import { classifyCredential, credentialRateKey, readCookie, verifiersFor } from '../src/domain/credentials';
 import { TtlCache } from '../src/domain/ttl-cache';
 
@@ -14,8 +15,21 @@ describe('classifyCredential', () => {
   it('tells keys, agency secrets and sessions apart', () => {
     expect(classify({ authorization: 'Bearer vg_abcdefghij0123456789' })).toEqual({ type: 'secret', kind: 'key', secret: 'vg_abcdefghij0123456789' });
     expect(classify({ authorization: 'bearer ABCDEFGHIJKLMNOPQRSTUVWXY' })).toEqual({ type: 'secret', kind: 'agency', secret: 'ABCDEFGHIJKLMNOPQRSTUVWXY' });
-    expect(classify({ authorization: `Bearer ${JWT}` })).toEqual({ type: 'session', token: JWT, from: 'bearer' });
-    expect(classify({ cookie: `a=1; session=${JWT}` })).toEqual({ type: 'session', token: JWT, from: 'cookie' });
+    expect(classify({ authorization: `Bearer ${JWT}` })).toEqual({ type: 'session', token: JWT, from: 'bearer', audience: 'user' });
+    expect(classify({ cookie: `a=1; session=${JWT}` })).toEqual({ type: 'session', token: JWT, from: 'cookie', audience: 'user' });
+  });
+
+  it("tells an agency client's session apart, by cookie or by its token's audience (ADR 0019)", () => {
+    const clientToken = signClientSession({ clientId: 'c1', sessionId: 's1', region: 'eu' }, 'secret-secret-secret-secret-secret!');
+    expect(classifyCredential({ authorization: `Bearer ${clientToken}` }, 'session', 'client_session')).toEqual({ type: 'session', token: clientToken, from: 'bearer', audience: 'client' });
+    expect(classifyCredential({ cookie: `client_session=${clientToken}` }, 'session', 'client_session')).toEqual({ type: 'session', token: clientToken, from: 'cookie', audience: 'client' });
+    // the person's cookie wins; a client cookie is not read unless named
+    expect(classifyCredential({ cookie: `client_session=${clientToken}; session=${JWT}` }, 'session', 'client_session')).toMatchObject({ token: JWT, audience: 'user' });
+    expect(classifyCredential({ cookie: `client_session=${clientToken}` }, 'session')).toEqual({ type: 'none' });
+    // a client token never passes as a person's session, nor the reverse
+    expect(verifySession(clientToken, 'secret-secret-secret-secret-secret!')).toBeNull();
+    expect(verifyClientSession(clientToken, 'secret-secret-secret-secret-secret!')).toEqual({ clientId: 'c1', sessionId: 's1', region: 'eu' });
+    expect(verifyClientSession(signSession({ userId: 'u', email: 'u@x.io', sessionId: 's' }, 'secret-secret-secret-secret-secret!'), 'secret-secret-secret-secret-secret!')).toBeNull();
   });
 
   it('prefers the Authorization header over the cookie', () => {

@@ -5,6 +5,7 @@ export * from './channels';
 export * from './agency';
 export * from './billing';
 export * from './onboarding';
+export * from './clients';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -13,6 +14,7 @@ import { WORKSPACE_API } from './workspace';
 import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } from './channels';
 import { AGENCY_API } from './agency';
 import { ONBOARDING_API } from './onboarding';
+import { CLIENTS_API } from './clients';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -25,4 +27,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(AGENCY_API),
   ...Object.values(BILLING_API),
   ...Object.values(ONBOARDING_API),
+  ...Object.values(CLIENTS_API),
 ];

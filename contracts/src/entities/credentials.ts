@@ -13,6 +13,8 @@ export const CREDENTIAL_ROUTES = {
   rotateWorkspaceSecret: '/v2/workspaces/:uid/secret',
   /** agent: a new SECRET_API_KEY; the old one is refused from then on */
   rotateAgentSecretKey: '/v2/agents/:agentId/secret-key',
+  /** agency-domain: ends the agency client's session (ADR 0019) */
+  clientLogout: '/client-auth/logout',
 } as const;
 
 /** POST CREDENTIAL_ROUTES.rotateWorkspaceSecret (member; body {}). */

@@ -7,8 +7,10 @@ import { VERIFY_PATH, VerificationUnavailable } from './credential-verifier';
 import { callService } from './service-call';
 
 export interface SessionVerifierOptions {
-  /** The workspace service, which keeps the sessions. */
-  workspaceUrl: string | undefined;
+  /** The service that keeps the sessions: workspace (people), agency-domain (agency clients). */
+  serviceUrl: string | undefined;
+  /** the identity kind the service answers for a live session */
+  kind: 'user' | 'client';
   region: Region;
   signingSecret: string;
   timeoutMs: number;
@@ -72,7 +74,7 @@ export class SessionVerifier {
 
   /** A session ended elsewhere (another replica's sign-out): its next use is asked again, and the service refuses it. */
   forgetSession(sessionId: string): void {
-    const ended = (identity: Identity | null) => identity?.kind === 'user' && identity.sessionId === sessionId;
+    const ended = (identity: Identity | null) => (identity?.kind === 'user' || identity?.kind === 'client') && identity.sessionId === sessionId;
     this.cache.deleteWhere(ended);
     this.lastKnown.deleteWhere(ended);
   }
@@ -82,10 +84,10 @@ export class SessionVerifier {
   }
 
   private async ask(token: string, requestId?: string): Promise<Identity | null> {
-    if (!this.options.workspaceUrl) throw new VerificationUnavailable('No workspace service to check sessions');
+    if (!this.options.serviceUrl) throw new VerificationUnavailable('No service to check sessions');
     let answer;
     try {
-      answer = await callService(`${this.options.workspaceUrl}${VERIFY_PATH}`, {
+      answer = await callService(`${this.options.serviceUrl}${VERIFY_PATH}`, {
         method: 'POST',
         body: { credential: token },
         region: this.options.region,
@@ -94,11 +96,11 @@ export class SessionVerifier {
         requestId,
       });
     } catch (err) {
-      throw new VerificationUnavailable(`workspace did not answer: ${(err as Error).message}`);
+      throw new VerificationUnavailable(`sessions service did not answer: ${(err as Error).message}`);
     }
     if (answer.status === 404) return null;
     const identity = (answer.body as { identity?: Identity } | undefined)?.identity;
-    if (answer.status === 200 && identity?.kind === 'user') return identity;
-    throw new VerificationUnavailable(`workspace answered ${answer.status} to a session check`);
+    if (answer.status === 200 && identity?.kind === this.options.kind) return identity;
+    throw new VerificationUnavailable(`sessions service answered ${answer.status} to a session check`);
   }
 }

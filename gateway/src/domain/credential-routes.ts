@@ -15,6 +15,7 @@ const ROUTES: Array<{ service: ServiceName; route: RegExp; change: (params: stri
   { service: 'workspace', route: pattern(CREDENTIAL_ROUTES.logout), change: () => ({ kind: 'logout' }) },
   { service: 'workspace', route: pattern(CREDENTIAL_ROUTES.setPassword), change: () => ({ kind: 'set-password' }) },
   { service: 'workspace', route: pattern(CREDENTIAL_ROUTES.rotateWorkspaceSecret), change: ([uid]) => ({ kind: 'rotate-workspace-secret', workspaceId: uid! }) },
+  { service: 'agency-domain', route: pattern(CREDENTIAL_ROUTES.clientLogout), change: () => ({ kind: 'logout' }) },
   { service: 'agent', route: pattern(CREDENTIAL_ROUTES.rotateAgentSecretKey), change: ([agentId]) => ({ kind: 'rotate-agent-secret-key', agentId: agentId! }) },
 ];
 

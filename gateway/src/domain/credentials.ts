@@ -1,3 +1,4 @@
+import { isClientSessionToken } from '@platform/kit';
 import { AGENCY_SECRET_PATTERN, AGENT_SECRET_KEY_PATTERN, WORKSPACE_SECRET_PATTERN } from '@platform/contracts';
 import type { ServiceName } from './services';
 import { fingerprint } from './hash';
@@ -5,7 +6,8 @@ import { fingerprint } from './hash';
 /** What the caller presented, before anything is verified. */
 export type Credential =
   | { type: 'none' }
-  | { type: 'session'; token: string; from: 'cookie' | 'bearer' }
+  /** audience: a person's session, or an agency client's (ADR 0019), told apart by the token's `aud` */
+  | { type: 'session'; token: string; from: 'cookie' | 'bearer'; audience: 'user' | 'client' }
   /** `vg_` keys are either a workspace secret or an agent secret key; 25 characters is an agency secret. */
   | { type: 'secret'; kind: 'key' | 'agency'; secret: string }
   | { type: 'malformed'; from: 'cookie' | 'bearer' };
@@ -32,8 +34,13 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-/** An explicit `Authorization` header wins over the session cookie. */
-export function classifyCredential(headers: { authorization?: string; cookie?: string }, cookieName: string): Credential {
+const audienceOf = (token: string) => (isClientSessionToken(token) ? 'client' : 'user');
+
+/**
+ * An explicit `Authorization` header wins over the cookies; the person's session cookie over
+ * a client's (`clientCookieName`), which the agency host sets.
+ */
+export function classifyCredential(headers: { authorization?: string; cookie?: string }, cookieName: string, clientCookieName?: string): Credential {
   const authorization = headers.authorization?.trim();
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
@@ -41,12 +48,14 @@ export function classifyCredential(headers: { authorization?: string; cookie?: s
     if (!token) return { type: 'malformed', from: 'bearer' };
     if (isKey(token)) return { type: 'secret', kind: 'key', secret: token };
     if (AGENCY_SECRET_PATTERN.test(token)) return { type: 'secret', kind: 'agency', secret: token };
-    if (JWT.test(token)) return { type: 'session', token, from: 'bearer' };
+    if (JWT.test(token)) return { type: 'session', token, from: 'bearer', audience: audienceOf(token) };
     return { type: 'malformed', from: 'bearer' };
   }
   const cookie = readCookie(headers.cookie, cookieName);
-  if (!cookie) return { type: 'none' };
-  return JWT.test(cookie) ? { type: 'session', token: cookie, from: 'cookie' } : { type: 'malformed', from: 'cookie' };
+  if (cookie) return JWT.test(cookie) ? { type: 'session', token: cookie, from: 'cookie', audience: 'user' } : { type: 'malformed', from: 'cookie' };
+  const clientCookie = clientCookieName ? readCookie(headers.cookie, clientCookieName) : undefined;
+  if (!clientCookie) return { type: 'none' };
+  return JWT.test(clientCookie) ? { type: 'session', token: clientCookie, from: 'cookie', audience: 'client' } : { type: 'malformed', from: 'cookie' };
 }
 
 /** Which services may own a secret, most likely first for the route being called. */

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { HttpError, SESSION_COOKIE, unauthorized, verifySession } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, HttpError, SESSION_COOKIE, unauthorized, verifyClientSession, verifySession } from '@platform/kit';
 import { classifyCredential, type Credential } from '../domain/credentials';
 import { credentialChange } from '../domain/credential-routes';
 import { VerificationUnavailable, type CredentialVerifier } from '../clients/credential-verifier';
@@ -12,23 +12,26 @@ export const INVALID_CREDENTIALS = 'Invalid or expired credentials';
  * A stale cookie would otherwise fail every call, sign-in included, and the page cannot
  * remove an HttpOnly cookie itself.
  */
-function clearSessionCookie(res: Response): void {
-  res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: res.req.secure });
+function clearSessionCookie(res: Response, audience: 'user' | 'client' = 'user'): void {
+  res.clearCookie(audience === 'client' ? CLIENT_SESSION_COOKIE : SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: res.req.secure });
 }
 
 export interface AuthenticateOptions {
   jwtSecret: string;
   verifier: CredentialVerifier;
   sessions: SessionVerifier;
+  /** agency clients' sessions (agency-domain) */
+  clientSessions: SessionVerifier;
 }
 
 /**
- * Resolves the caller to `req.identity`: user, workspace, agent, agency or anonymous. A session
- * JWT must carry a valid signature, `exp` and a session id, and its session must still live.
+ * Resolves the caller to `req.identity`: user, client, workspace, agent, agency or anonymous. A
+ * session JWT (a person's, or an agency client's: ADR 0019) must carry a valid signature, `exp`
+ * and a session id, and its session must still live.
  */
 export function authenticate(options: AuthenticateOptions): RequestHandler {
   return async (req, res, next) => {
-    const credential = classifyCredential(req.headers, SESSION_COOKIE);
+    const credential = classifyCredential(req.headers, SESSION_COOKIE, CLIENT_SESSION_COOKIE);
     try {
       switch (credential.type) {
         case 'none':
@@ -38,9 +41,16 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
           if (credential.from === 'cookie') clearSessionCookie(res);
           return next(unauthorized(INVALID_CREDENTIALS));
         case 'session': {
-          const identity = verifySession(credential.token, options.jwtSecret) ? await options.sessions.verify(credential.token, String(req.id)) : null;
+          const identity =
+            credential.audience === 'client'
+              ? verifyClientSession(credential.token, options.jwtSecret)
+                ? await options.clientSessions.verify(credential.token, String(req.id))
+                : null
+              : verifySession(credential.token, options.jwtSecret)
+                ? await options.sessions.verify(credential.token, String(req.id))
+                : null;
           if (!identity) {
-            if (credential.from === 'cookie') clearSessionCookie(res);
+            if (credential.from === 'cookie') clearSessionCookie(res, credential.audience);
             return next(unauthorized(INVALID_CREDENTIALS));
           }
           req.identity = identity;
@@ -77,7 +87,7 @@ function watchCredentialChanges(req: Request, res: Response, credential: Credent
   const change = route && credentialChange(req.method, route.service, route.upstreamPath);
   if (!change) return;
   if (change.kind === 'logout') {
-    if (credential.type === 'session') options.sessions.end(credential.token);
+    if (credential.type === 'session') (credential.audience === 'client' ? options.clientSessions : options.sessions).end(credential.token);
     return;
   }
   const identity = req.identity;

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { SESSION_COOKIE, tooManyRequests } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, SESSION_COOKIE, tooManyRequests } from '@platform/kit';
 import { classifyCredential, credentialRateKey } from '../domain/credentials';
 import type { SharedRateCounts } from '../store/rate-counts';
 
@@ -10,7 +10,7 @@ export interface RateLimitSettings {
   perCredential: number;
 }
 
-const rateKey = (req: Parameters<RequestHandler>[0]) => credentialRateKey(classifyCredential(req.headers, SESSION_COOKIE));
+const rateKey = (req: Parameters<RequestHandler>[0]) => credentialRateKey(classifyCredential(req.headers, SESSION_COOKIE, CLIENT_SESSION_COOKIE));
 
 /**
  * One budget per client IP and one per credential (by digest, never the secret), so a

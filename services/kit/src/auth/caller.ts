@@ -14,8 +14,9 @@ export interface Principal {
 }
 
 /**
- * The one place that reads an identity's kind: its principal, or null for anonymous callers
- * and for the gateway itself (which acts for nobody).
+ * The one place that reads an identity's kind: its principal, or null for anonymous callers,
+ * for the gateway itself (which acts for nobody) and for an agency's client (who acts only
+ * within its organisation, through `client` routes and the `clients` opt-in of agent routes).
  */
 export function principalOf(identity: Identity): Principal | null {
   switch (identity.kind) {

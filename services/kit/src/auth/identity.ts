@@ -11,6 +11,12 @@ export type Identity =
   | { kind: 'workspace'; workspaceId: string; region: string }
   | { kind: 'agent'; agentId: string; region: string }
   | { kind: 'agency'; agencyId: string }
+  /**
+   * An agency's client, signed in on the agency's host (ADR 0019): acts only within its
+   * organisation (`orgId`) of the agency whose workspace is `workspaceId`, in `region`.
+   * `agencyAdmin`: the agency signed in with its secret (every page of the dashboard).
+   */
+  | { kind: 'client'; clientId: string; orgId: string; agencyId: string; workspaceId: string; region: string; email: string; sessionId: string; agencyAdmin?: boolean }
   /** The gateway itself, e.g. when it asks a service to verify a credential. */
   | { kind: 'gateway' };
 

@@ -12,6 +12,7 @@ const SECURITY_SCHEMES: Record<string, Json> = {
   workspaceSecret: { type: 'http', scheme: 'bearer', description: 'The workspace secret, vg_ plus 20 characters' },
   agentSecretKey: { type: 'http', scheme: 'bearer', description: "The agent's SECRET_API_KEY, vg_ plus 20 characters" },
   gatewayIdentity: { type: 'apiKey', in: 'header', name: 'x-platform-identity', description: 'Signed by the gateway' },
+  clientSessionCookie: { type: 'apiKey', in: 'cookie', name: 'client_session' },
 };
 
 const SECURITY: Record<RouteAccess, Json[]> = {
@@ -19,6 +20,7 @@ const SECURITY: Record<RouteAccess, Json[]> = {
   user: [{ sessionCookie: [] }, { bearerSession: [] }],
   member: [{ sessionCookie: [] }, { bearerSession: [] }, { workspaceSecret: [] }],
   agent: [{ sessionCookie: [] }, { bearerSession: [] }, { workspaceSecret: [] }, { agentSecretKey: [] }],
+  client: [{ clientSessionCookie: [] }, { bearerSession: [] }],
   gateway: [{ gatewayIdentity: [] }],
 };
 

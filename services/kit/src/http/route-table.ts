@@ -14,21 +14,25 @@ import { applySchemas, type RequestSchemas } from './validate';
  *   for the workspace the route names;
  * - agent: a member, or an agent's secret key, allowed by the service's authoriser for the
  *   agent the route names;
+ * - client: a signed-in client of an agency (ADR 0019); it reaches no other level, except agent
+ *   routes that opt in with `clients: true` (checked by the authoriser's `clientAgent`);
  * - gateway: the gateway or another platform service (gateway-signed identity `gateway`).
  */
-export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'gateway';
+export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'client' | 'gateway';
 
 /** The identity kinds each access level lets through to its resource check. */
 export const ACCESS_KINDS = {
   user: ['user'],
   member: ['user', 'workspace'],
   agent: ['user', 'workspace', 'agent'],
+  client: ['client'],
   gateway: ['gateway'],
 } as const satisfies Record<Exclude<RouteAccess, 'public'>, readonly string[]>;
 
 export type UserCaller = IdentityOf<'user'>;
 export type MemberCaller = IdentityOf<(typeof ACCESS_KINDS.member)[number]>;
 export type AgentCaller = IdentityOf<(typeof ACCESS_KINDS.agent)[number]>;
+export type ClientCaller = IdentityOf<'client'>;
 
 /**
  * A service's resource rules: what its member and agent routes name (`ref`, found in the
@@ -53,7 +57,13 @@ type Check<Caller, Ref, Grant> = (caller: Caller, region: Region, ref: Ref) => P
 export type Authorizer<P extends AccessPolicy> = ([P['member']['ref']] extends [never]
   ? { member?: undefined }
   : { member: Check<MemberCaller, P['member']['ref'], P['member']['grant']> }) &
-  ([P['agent']['ref']] extends [never] ? { agent?: undefined } : { agent: Check<AgentCaller, P['agent']['ref'], P['agent']['grant']> });
+  ([P['agent']['ref']] extends [never]
+    ? { agent?: undefined; clientAgent?: undefined }
+    : {
+        agent: Check<AgentCaller, P['agent']['ref'], P['agent']['grant']>;
+        /** An agency client on an agent route that opted in (`clients: true`); without it, clients get 403 there. */
+        clientAgent?: Check<ClientCaller, P['agent']['ref'], P['agent']['grant']>;
+      });
 
 type Handler<Grant> = (req: Request, res: Response, grant: Grant) => Promise<void>;
 
@@ -80,10 +90,12 @@ export type RouteSpec<P extends AccessPolicy = NoResources> =
   | (RouteBase & { access: 'public'; handler: Handler<void> })
   | (RouteBase & { access: 'gateway'; handler: Handler<void> })
   | (RouteBase & { access: 'user'; handler: Handler<UserCaller> })
+  /** a signed-in agency client; the handler scopes everything to its organisation */
+  | (RouteBase & { access: 'client'; handler: Handler<ClientCaller> })
   /** `workspace`: which workspace the (validated) request touches */
   | (RouteBase & { access: 'member'; workspace: (req: Request) => P['member']['ref']; handler: Handler<P['member']['grant']> })
-  /** `agent`: which agent the (validated) request touches */
-  | (RouteBase & { access: 'agent'; agent: (req: Request) => P['agent']['ref']; handler: Handler<P['agent']['grant']> });
+  /** `agent`: which agent the (validated) request touches; `clients`: agency clients pass too, through `clientAgent` */
+  | (RouteBase & { access: 'agent'; agent: (req: Request) => P['agent']['ref']; clients?: boolean; handler: Handler<P['agent']['grant']> });
 
 /**
  * Admits the caller's kind, validates the request (after the kind check, so a stranger learns
@@ -112,7 +124,16 @@ async function run<P extends AccessPolicy>(route: RouteSpec<P>, authorizer: Auth
       applySchemas(req, schemas);
       return route.handler(req, res, await authorizer.member!(caller, req.region, route.workspace(req)));
     }
+    case 'client': {
+      const caller = admitKinds(req.identity, ACCESS_KINDS.client, route.refusal);
+      applySchemas(req, schemas);
+      return route.handler(req, res, caller);
+    }
     case 'agent': {
+      if (req.identity.kind === 'client' && route.clients && authorizer.clientAgent) {
+        applySchemas(req, schemas);
+        return route.handler(req, res, await authorizer.clientAgent(req.identity, req.region, route.agent(req)));
+      }
       const caller = admitKinds(req.identity, ACCESS_KINDS.agent, route.refusal);
       applySchemas(req, schemas);
       return route.handler(req, res, await authorizer.agent!(caller, req.region, route.agent(req)));

@@ -1,0 +1,237 @@
+import Joi from 'joi';
+import { AGENCY_ADMIN_CLIENT_PAGES } from '../constants/agency';
+import { TEXT_LIMITS } from '../constants/text-limits';
+import {
+  type Client,
+  type ClientEmailCodeRequest,
+  type ClientLoginRequest,
+  type ClientLoginTokenRequest,
+  type NotificationsSettings,
+  type Organization,
+  type SaveClientRequest,
+  type SaveOrganizationRequest,
+  type UpdateOwnClientRequest,
+} from '../entities/clients';
+import { documentId, name, optionalUrl, type Region } from '../entities/common';
+import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
+import type { CredentialVerifyRequest } from './workspace';
+import { CREDENTIAL_ROUTES } from '../entities/credentials';
+
+/** The texts of client sign-in and of the client and organisation calls (spec agency-shell-clients §5, §8). */
+export const CLIENTS_API_MESSAGES = {
+  organizationUpdated: 'Organization updated successfully!',
+  organizationUpdateFailed: (message?: string) => `Failed to update organization: ${message || 'Unknown error'}`,
+  clientUpdated: 'Updated client data',
+  clientUpdateFailed: 'Failed to update client data.',
+  signedIn: 'Signed in successfully.',
+  signedOut: 'Signed out successfully.',
+  signInFailed: 'Failed to sign in',
+  signInError: 'An error occurred during sign in.',
+  adminSignInFailed: 'Error occurred signing in with admin access.',
+  accountDataMissing: 'Account data not present.',
+  loginAgain: 'Please login again.',
+  noAgentsForAccount: 'This account has not agents',
+  noAgentsForOrg: 'This org has no agents',
+  /** Not in the spec's words: the e-mailed code was sent. */
+  codeSent: (email: string) => `We sent a login code to ${email}.`,
+  /** Not in the spec's words: a wrong, expired or used code. */
+  codeInvalid: 'The code is incorrect or has expired. Please request a new code.',
+  /** Not in the spec's words: too many wrong codes for this address. */
+  tooManyCodeAttempts: 'Too many incorrect attempts. Please request a new code.',
+  /** Not in the spec's words: a login link's token that is unknown, expired or used. */
+  tokenInvalid: 'This login link is invalid or has expired.',
+  /** Not in the spec's words: the agency secret given does not match. */
+  agencySecretInvalid: 'Error occurred signing in with admin access.',
+  /** Not in the spec's words: password login is off for this agency. */
+  passwordLoginDisabled: 'Password login is disabled. Please use Email Login Code.',
+  /** Not in the spec's words: the organisation or client named is not the agency's. */
+  organizationNotFound: 'Organization not found.',
+  clientNotFound: 'Client not found.',
+  /** Not in the spec's words: a client of an organisation whose access is disabled. */
+  clientAccessDisabled: 'Access is currently disabled. Pleas contact your provider!',
+  /** Not in the spec's words: the invite e-mail went out. */
+  inviteSent: (email: string) => `Invitation sent to ${email}.`,
+} as const;
+
+/** Lifetimes and limits of client sign-in (not in the spec: the platform's decisions, ADR 0019). */
+export const CLIENT_SIGN_IN = {
+  /** the httpOnly cookie of a client session, host-only (the agency host) */
+  cookie: 'client_session',
+  /** client sessions last like user sessions (spec §9: auth cookie 30 days) */
+  sessionTtlSeconds: 30 * 24 * 60 * 60,
+  codeLength: 6,
+  codeTtlMs: 10 * 60_000,
+  codeAttempts: 5,
+  /** a login token (ssoClient answer, invite link, query-string token) works once, within this time */
+  loginTokenTtlMs: 15 * 60_000,
+  /** pages of an agency admin signed in with the agency secret */
+  agencyAdminPages: AGENCY_ADMIN_CLIENT_PAGES.map((page) => `/${page}`),
+} as const;
+
+/** A client as any API answers it: never its password or push token. */
+export type ClientView = Omit<Client, 'dashboardPassword' | 'FB_PUSH_TOKEN'> & { ID: string; orgId: string };
+/** An organisation as the agency and its clients read it. */
+export type OrganizationView = Organization & { ID: string; agencyId: string };
+
+/** The signed-in client's session, as the dashboard reads it. */
+export interface ClientSessionResponse extends SuccessResponse {
+  client: ClientView;
+  organization: OrganizationView;
+  /** pages the client may open (an agency admin: every page) */
+  pages: string[];
+  /** signed in with the agency secret */
+  agencyAdmin: boolean;
+  agencyId: string;
+  region: Region;
+}
+/** A sign-in answer: the session (also set as an httpOnly cookie on the agency host) and who signed in. */
+export interface ClientSignInResponse extends ClientSessionResponse {
+  message: string;
+  /** the session JWT, usable as a bearer where a cookie cannot go */
+  token: string;
+}
+
+/** Agency admin sign-in (spec 4.4): the agency secret from the query string, optionally the organisation to open. */
+export interface AgencyAdminLoginRequest {
+  agencyId: string;
+  secret: string;
+  orgId?: string;
+}
+export const agencyAdminLoginRequestSchema = Joi.object<AgencyAdminLoginRequest, true>({
+  agencyId: documentId().required(),
+  secret: Joi.string().max(TEXT_LIMITS.token).required(),
+  orgId: documentId(),
+});
+
+/** ssoClient: without `code`, e-mails a login code; with it, answers a one-time login token (never the stored password). */
+export interface SsoClientAnswer extends SuccessResponse {
+  message?: string;
+  codeSent?: boolean;
+  clientData?: { email: string; loginToken: string };
+}
+
+/** A new organisation (the name defaults to New Organization). */
+export interface CreateOrganizationRequest {
+  name?: string;
+}
+export const createOrganizationRequestSchema = Joi.object<CreateOrganizationRequest, true>({ name: name().allow('') });
+
+export interface OrganizationsResponse extends SuccessResponse {
+  organizations: OrganizationView[];
+  clients: ClientView[];
+}
+export interface OrganizationResponse extends SuccessResponse {
+  organization: OrganizationView;
+  message?: string;
+}
+export interface ClientResponse extends SuccessResponse {
+  client: ClientView;
+  message?: string;
+}
+
+/** What an organisation admin edits about the organisation (About). */
+export interface SaveOwnOrganizationRequest {
+  name: string;
+  squarePhotoURL?: string;
+  preferredLanguage?: string;
+}
+export const saveOwnOrganizationRequestSchema = Joi.object<SaveOwnOrganizationRequest, true>({
+  name: name().required(),
+  squarePhotoURL: optionalUrl(),
+  preferredLanguage: Joi.string().max(20),
+});
+/** What an organisation admin may set when adding or editing a user of the organisation (not the root-admin fields). */
+export type OrgAdminSaveClientRequest = Pick<SaveClientRequest, 'ID' | 'name' | 'email' | 'dashboardPassword' | 'squarePhotoURL' | 'isOrgAdmin' | 'notificationsSettings' | 'preferredLanguage'>;
+
+/** A tab click of the client dashboard (analytics). */
+export interface TabClickRequest {
+  tab: string;
+  agentId?: string;
+}
+export const tabClickRequestSchema = Joi.object<TabClickRequest, true>({
+  tab: Joi.string().max(TEXT_LIMITS.shortText).required(),
+  agentId: documentId(),
+});
+
+/** The client invite: e-mails a one-time login link to a client of the agency. */
+export interface ClientInviteRequest {
+  clientId: string;
+}
+export const clientInviteRequestSchema = Joi.object<ClientInviteRequest, true>({ clientId: documentId().required() });
+
+/** GET /internal/organizations/by-agent/:agentId: who is notified about an agent (the notification service). */
+export interface OrganizationRecipients {
+  ID: string;
+  name?: string;
+  agencyId: string;
+  ownerID?: string;
+  clients: Array<{ ID: string; email?: string; name?: string; preferredLanguage?: string; notificationsSettings?: NotificationsSettings }>;
+}
+export interface OrganizationsByAgentResponse extends SuccessResponse {
+  organizations: OrganizationRecipients[];
+}
+/** GET /internal/organizations/:orgId/clients/:clientId/access: what a client may reach (the agent service's rule). */
+export interface ClientAccessResponse extends SuccessResponse {
+  widgetIDs: string[];
+  allowCreateAgents: boolean;
+  /** the organisation's disableClientAccess */
+  disabled: boolean;
+  /** the agency's workspace (agents are created there) */
+  workspaceId: string;
+}
+/** POST /internal/organizations/:orgId/agents: an agent a client created joins the organisation's widgetIDs. */
+export interface AddOrganizationAgentRequest {
+  agentId: string;
+}
+export const addOrganizationAgentRequestSchema = Joi.object<AddOrganizationAgentRequest, true>({ agentId: documentId().required() });
+
+/** The identity a live client session stands for (answer of the agency-domain's credential check). */
+export interface ClientSessionIdentity {
+  kind: 'client';
+  clientId: string;
+  orgId: string;
+  agencyId: string;
+  /** the agency's workspace */
+  workspaceId: string;
+  region: Region;
+  email: string;
+  sessionId: string;
+  agencyAdmin?: boolean;
+}
+export interface ClientCredentialVerifyResponse extends SuccessResponse {
+  identity: ClientSessionIdentity;
+}
+
+type Uid = { uid: string };
+type OrgParams = { uid: string; orgId: string };
+type ClientParams = { uid: string; clientId: string };
+
+/** Every client, organisation and client sign-in endpoint (services/agency-domain, the clients module). */
+export const CLIENTS_API = {
+  // The agency (a member of the agency's workspace).
+  listOrganizations: endpoint<Uid, NoQuery, NoBody, OrganizationsResponse>()({ service: 'agency-domain', operationId: 'listOrganizations', method: 'get', path: '/v2/workspaces/:uid/orgs' }),
+  createOrganization: endpoint<Uid, NoQuery, CreateOrganizationRequest, OrganizationResponse>()({ service: 'agency-domain', operationId: 'createOrganization', method: 'post', path: '/v2/workspaces/:uid/orgs' }),
+  saveOrganization: endpoint<OrgParams, NoQuery, SaveOrganizationRequest, OrganizationResponse>()({ service: 'agency-domain', operationId: 'saveOrganization', method: 'post', path: '/v2/workspaces/:uid/orgs/:orgId' }),
+  deleteOrganization: endpoint<OrgParams, NoQuery, NoBody, SuccessResponse>()({ service: 'agency-domain', operationId: 'deleteOrganization', method: 'delete', path: '/v2/workspaces/:uid/orgs/:orgId' }),
+  saveClient: endpoint<Uid, NoQuery, SaveClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'saveClient', method: 'post', path: '/v2/workspaces/:uid/clients' }),
+  deleteClient: endpoint<ClientParams, NoQuery, NoBody, SuccessResponse>()({ service: 'agency-domain', operationId: 'deleteClient', method: 'delete', path: '/v2/workspaces/:uid/clients/:clientId' }),
+  inviteClient: endpoint<Uid, NoQuery, ClientInviteRequest, SuccessResponse & { message: string }>()({ service: 'agency-domain', operationId: 'inviteClient', method: 'post', path: '/v2/workspaces/:uid/clients/invite' }),
+  // Client sign-in (public; the answers set the client session cookie).
+  clientLogin: endpoint<NoParams, NoQuery, ClientLoginRequest, ClientSignInResponse>()({ service: 'agency-domain', operationId: 'clientLogin', method: 'post', path: '/client-auth/login' }),
+  ssoClient: endpoint<NoParams, NoQuery, ClientEmailCodeRequest, SsoClientAnswer>()({ service: 'agency-domain', operationId: 'ssoClient', method: 'post', path: '/client-auth/sso' }),
+  validateClientLoginToken: endpoint<NoParams, NoQuery, ClientLoginTokenRequest, ClientSignInResponse>()({ service: 'agency-domain', operationId: 'validateClientLoginToken', method: 'post', path: '/client-auth/token' }),
+  agencyAdminLogin: endpoint<NoParams, NoQuery, AgencyAdminLoginRequest, ClientSignInResponse>()({ service: 'agency-domain', operationId: 'agencyAdminLogin', method: 'post', path: '/client-auth/agency-admin' }),
+  clientLogout: endpoint<NoParams, NoQuery, Record<string, never>, SuccessResponse & { message: string }>()({ service: 'agency-domain', operationId: 'clientLogout', method: 'post', path: CREDENTIAL_ROUTES.clientLogout }),
+  // The signed-in client.
+  getClientSession: endpoint<NoParams, NoQuery, NoBody, ClientSessionResponse>()({ service: 'agency-domain', operationId: 'getClientSession', method: 'get', path: '/v2/client/me' }),
+  updateOwnClient: endpoint<NoParams, NoQuery, UpdateOwnClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'updateOwnClient', method: 'post', path: '/v2/client/me' }),
+  listOrgClients: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { clients: ClientView[] }>()({ service: 'agency-domain', operationId: 'listOrgClients', method: 'get', path: '/v2/client/org/clients' }),
+  saveOwnOrganization: endpoint<NoParams, NoQuery, SaveOwnOrganizationRequest, OrganizationResponse>()({ service: 'agency-domain', operationId: 'saveOwnOrganization', method: 'post', path: '/v2/client/org' }),
+  saveOrgClient: endpoint<NoParams, NoQuery, OrgAdminSaveClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'saveOrgClient', method: 'post', path: '/v2/client/org/clients' }),
+  recordTabClick: endpoint<NoParams, NoQuery, TabClickRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'recordTabClick', method: 'post', path: '/v2/client/analytics/tab-click' }),
+  // Gateway and platform services only.
+  verifyClientSession: endpoint<NoParams, NoQuery, CredentialVerifyRequest, ClientCredentialVerifyResponse>()({ service: 'agency-domain', operationId: 'verifyClientSession', method: 'post', path: '/internal/credentials/verify' }),
+  organizationsByAgent: endpoint<{ agentId: string }, NoQuery, NoBody, OrganizationsByAgentResponse>()({ service: 'agency-domain', operationId: 'organizationsByAgent', method: 'get', path: '/internal/organizations/by-agent/:agentId' }),
+  clientAccess: endpoint<{ orgId: string; clientId: string }, NoQuery, NoBody, ClientAccessResponse>()({ service: 'agency-domain', operationId: 'clientAccess', method: 'get', path: '/internal/organizations/:orgId/clients/:clientId/access' }),
+  addOrganizationAgent: endpoint<{ orgId: string }, NoQuery, AddOrganizationAgentRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'addOrganizationAgent', method: 'post', path: '/internal/organizations/:orgId/agents' }),
+} as const;
