@@ -1,18 +1,11 @@
-/** The client dashboard's own texts (spec agency-shell-clients §8 "Client dashboard"), word for word. */
+/**
+ * The client dashboard's texts that only the dashboard shows (spec agency-shell-clients §8
+ * "Client dashboard"), word for word; the sign-in and account texts are CLIENTS_API_MESSAGES.
+ */
 export const CLIENT_DASHBOARD_MESSAGES = {
-  accountHasNoAgents: 'This account has not agents',
-  orgHasNoAgents: 'This org has no agents',
-  accountDataMissing: 'Account data not present.',
-  loginAgain: 'Please login again.',
   refreshFailed: 'Error occurred refreshing account data.',
-  signInFailed: 'Failed to sign in',
-  signInError: 'An error occurred during sign in.',
-  signedIn: 'Signed in successfully.',
-  signedOut: 'Signed out successfully.',
   signOutError: 'An error occurred during sign out.',
-  adminSignInError: 'Error occurred signing in with admin access.',
-  clientUpdated: 'Updated client data',
-  clientUpdateFailed: 'Failed to update client data.',
+  /** shown whatever the result */
   feedbackSent: 'Feedback sent!',
 } as const;
 

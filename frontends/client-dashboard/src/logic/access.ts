@@ -1,4 +1,4 @@
-import { CLIENT_DASHBOARD_MESSAGES, ORGANIZATION_DEFAULTS, type Organization } from '@platform/contracts';
+import { CLIENTS_API_MESSAGES, ORGANIZATION_DEFAULTS, type Organization } from '@platform/contracts';
 
 /**
  * Why the dashboard is locked (spec §2.10, §6), or undefined: an organisation with client
@@ -11,7 +11,7 @@ export function lockedMessage(ctx: { agencyAdmin: boolean; organization?: Organi
     return settings.disableClientAccessMessage?.trim() || ORGANIZATION_DEFAULTS.disableClientAccessMessage;
   }
   if (ctx.agentCount > 0) return undefined;
-  return ctx.organization?.widgetIDs?.length ? CLIENT_DASHBOARD_MESSAGES.accountHasNoAgents : CLIENT_DASHBOARD_MESSAGES.orgHasNoAgents;
+  return ctx.organization?.widgetIDs?.length ? CLIENTS_API_MESSAGES.noAgentsForAccount : CLIENTS_API_MESSAGES.noAgentsForOrg;
 }
 
 /** Credits shown in the top bar: the organisation's balance to 1 decimal (billing.md §2). */
