@@ -8,6 +8,7 @@ import {
   type ClientLoginTokenRequest,
   type NotificationsSettings,
   type Organization,
+  saveClientRequestSchema,
   type SaveClientRequest,
   type SaveOrganizationRequest,
   type UpdateOwnClientRequest,
@@ -140,8 +141,22 @@ export const saveOwnOrganizationRequestSchema = Joi.object<SaveOwnOrganizationRe
   squarePhotoURL: optionalUrl(),
   preferredLanguage: Joi.string().max(20),
 });
-/** What an organisation admin may set when adding or editing a user of the organisation (not the root-admin fields). */
-export type OrgAdminSaveClientRequest = Pick<SaveClientRequest, 'ID' | 'name' | 'email' | 'dashboardPassword' | 'squarePhotoURL' | 'isOrgAdmin' | 'notificationsSettings' | 'preferredLanguage'>;
+/**
+ * What an organisation admin may set when adding or editing a user of the organisation: not the
+ * root admin's fields (isOrgAdmin, access, tab order, advanced settings), which a new user takes
+ * from the organisation's defaults.
+ */
+export type OrgAdminSaveClientRequest = Pick<SaveClientRequest, 'ID' | 'name' | 'email' | 'dashboardPassword' | 'squarePhotoURL' | 'notificationsSettings' | 'preferredLanguage'>;
+const clientKey = (key: keyof SaveClientRequest) => saveClientRequestSchema.extract(key) as Joi.StringSchema & Joi.ObjectSchema;
+export const orgAdminSaveClientRequestSchema = Joi.object<OrgAdminSaveClientRequest, true>({
+  ID: clientKey('ID'),
+  name: clientKey('name'),
+  email: clientKey('email'),
+  dashboardPassword: clientKey('dashboardPassword'),
+  squarePhotoURL: clientKey('squarePhotoURL'),
+  notificationsSettings: clientKey('notificationsSettings'),
+  preferredLanguage: clientKey('preferredLanguage'),
+});
 
 /** A tab click of the client dashboard (analytics). */
 export interface TabClickRequest {

@@ -17,10 +17,16 @@ import { DnsInstructionsUseCases } from './usecases/dns-instructions';
 import { DomainUseCases } from './usecases/domains';
 import { EmailDomainUseCases } from './usecases/email-domains';
 import { HostUseCases } from './usecases/hosts';
+import { ClientStore } from './store/clients';
+import { OrganizationUseCases } from './usecases/organizations';
+import { ClientAuthUseCases } from './usecases/client-auth';
+import { clientAuthRoutes } from './routes/client-auth-routes';
+import { agencyClientRoutes, internalOrganizationRoutes, signedInClientRoutes } from './routes/client-routes';
 
 export const OPENAPI_INFO = {
   title: 'Agency domain service',
-  description: 'Agency settings, product subdomains and custom domains, the DNS instructions e-mail, and agency hosts for the gateway.',
+  description:
+    'Agency settings, product subdomains and custom domains, the DNS instructions e-mail, agency hosts for the gateway, and the agency clients module (organisations, clients, client sign-in).',
   tag: 'agency-domain',
 };
 
@@ -65,10 +71,25 @@ export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: 
   };
   const agencies = new AgencyUseCases(useCaseDeps);
   const emailDomains = deps.emailDomains ?? new HttpEmailDomainProvider({ ...config.emailDomainProvider, timeoutMs: config.serviceCallTimeoutMs });
+  const clients = new ClientStore(deps.mongo);
+  const organizations = new OrganizationUseCases({ clients, agencies, logger, now });
+  const clientAuth = new ClientAuthUseCases({
+    clients,
+    agencies: useCaseDeps.agencies,
+    mailer: useCaseDeps.mailer,
+    jwtSecret: config.platform.jwtSecret,
+    publicUrl: config.publicUrl,
+    logger,
+    now,
+  });
   const routes = [
     ...agencyRoutes(agencies),
     ...domainRoutes(new DomainUseCases(useCaseDeps, agencies), new DnsInstructionsUseCases(useCaseDeps), new HostUseCases(useCaseDeps)),
     ...emailDomainRoutes(new EmailDomainUseCases({ ...useCaseDeps, emailDomains }, agencies)),
+    ...agencyClientRoutes(organizations, clientAuth),
+    ...signedInClientRoutes(organizations, clientAuth),
+    ...clientAuthRoutes(clientAuth, { secure: config.cookieSecure }),
+    ...internalOrganizationRoutes(organizations),
   ];
   return { routes, access: new AgencyAccess(directory) };
 }

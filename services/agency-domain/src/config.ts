@@ -18,6 +18,10 @@ export interface AgencyDomainConfig {
   fontsApiBase: string;
   smtpUrl: string;
   mailFrom: string;
+  /** PUBLIC_URL: its scheme and port make the agency hosts' login links */
+  publicUrl: string;
+  /** Secure client session cookie: COOKIE_SECURE, else whether PUBLIC_URL is https. */
+  cookieSecure: boolean;
 }
 
 const int = (name: string, fallback: number) => {
@@ -28,6 +32,7 @@ const int = (name: string, fallback: number) => {
 const base = (name: string, fallback: string) => env(name, fallback).replace(/\/+$/, '');
 
 export function loadConfig(): AgencyDomainConfig {
+  const publicUrl = base('PUBLIC_URL', 'http://localhost:4090');
   return {
     port: int('PORT', 4004),
     platform: platformConfig(),
@@ -44,5 +49,7 @@ export function loadConfig(): AgencyDomainConfig {
     fontsApiBase: base('FONTS_API_BASE', 'http://127.0.0.1:4142'),
     smtpUrl: env('SMTP_URL', 'smtp://127.0.0.1:1025'),
     mailFrom: env('MAIL_FROM', 'Platform <no-reply@localhost>'),
+    publicUrl,
+    cookieSecure: env('COOKIE_SECURE', String(publicUrl.startsWith('https://'))) === 'true',
   };
 }

@@ -25,3 +25,4 @@ export * from './net/safe-http';
 export * from './crypto/secret-box';
 export * from './http/service-client';
 export * from './auth/workspace-member';
+export * from './crypto/passwords';

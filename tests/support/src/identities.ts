@@ -14,3 +14,11 @@ export const uniqueEmail = (prefix = 'user') => `${uniqueName(prefix)}@example.c
 
 /** A signed-in person with a fresh id and e-mail; services need no account behind the identity. */
 export const someone = (prefix = 'user') => userIdentity(uniqueName(prefix).replace(/_/g, '').slice(0, 15), uniqueEmail(prefix));
+/** An agency client as the gateway forwards it (ADR 0019). */
+export const clientIdentity = (fields: { clientId: string; orgId: string; agencyId: string; workspaceId: string; region?: Region; email?: string; sessionId?: string; agencyAdmin?: boolean }): Identity => ({
+  kind: 'client',
+  region: 'eu',
+  email: `${fields.clientId.toLowerCase()}@example.com`,
+  sessionId: 'session',
+  ...fields,
+});

@@ -7,6 +7,14 @@ export const COLLECTION = {
   agencies: COLLECTIONS.agencies,
   /** the spec's agencies/{agencyId}/dns_reminders */
   dnsReminders: 'agency_dns_reminders',
+  /** the spec's orgs/{ID} and clients/{ID} (the clients module, ADR 0019) */
+  organizations: COLLECTIONS.organizations,
+  clients: COLLECTIONS.clients,
+  clientSessions: 'client_sessions',
+  clientLoginCodes: 'client_login_codes',
+  clientLoginTokens: 'client_login_tokens',
+  /** client_created and tab-click analytics events */
+  clientAnalytics: 'client_analytics',
 } as const;
 
 export const INDEXES: CollectionIndexes[] = [
@@ -22,4 +30,24 @@ export const INDEXES: CollectionIndexes[] = [
     ],
   },
   { collection: COLLECTION.dnsReminders, indexes: [{ key: { agencyId: 1, domain: 1 }, name: 'dns_reminders_by_agency_domain', unique: true }] },
+  {
+    collection: COLLECTION.organizations,
+    indexes: [
+      { key: { agencyId: 1 }, name: 'orgs_by_agency' },
+      // who is notified about an agent (organizationsByAgent)
+      { key: { widgetIDs: 1 }, name: 'orgs_by_agent' },
+    ],
+  },
+  {
+    collection: COLLECTION.clients,
+    indexes: [
+      // spec 5: one client per e-mail across the agency's organisations
+      { key: { agencyId: 1, email: 1 }, name: 'clients_by_agency_email', unique: true },
+      { key: { email: 1 }, name: 'clients_by_email' },
+      { key: { orgId: 1 }, name: 'clients_by_org' },
+    ],
+  },
+  { collection: COLLECTION.clientSessions, indexes: [{ key: { clientId: 1 }, name: 'client_sessions_by_client' }, { key: { orgId: 1 }, name: 'client_sessions_by_org' }] },
+  { collection: COLLECTION.clientLoginCodes, indexes: [{ key: { clientId: 1, createdAt: -1 }, name: 'client_login_codes_by_client' }] },
+  { collection: COLLECTION.clientAnalytics, indexes: [{ key: { agencyId: 1, ts: -1 }, name: 'client_analytics_by_agency' }] },
 ];

@@ -83,3 +83,18 @@ export async function personWithWorkspace(h: Harness, region: Region = 'eu', pre
 export async function grantWhitelabel(h: Harness, region: Region, uid: string): Promise<void> {
   await h.mongo.collection(region, COLLECTIONS.workspaces).updateOne({ _id: uid } as never, { $set: { 'internal.whitelabel_trial': true } });
 }
+
+/** An agency with one organisation, for the clients module's tests. */
+export async function agencyWithOrganization(h: Harness, region: Region = 'eu', prefix = 'agency') {
+  const owner = await personWithWorkspace(h, region, prefix);
+  const agency = (await h.as(owner.person, region).post(`/v2/workspaces/${owner.uid}/agency`, { name: `${prefix} brand` }).expect(200)).body.agency as { ID: string; secret: string };
+  const org = (await h.as(owner.person, region).post(`/v2/workspaces/${owner.uid}/orgs`, {}).expect(201)).body.organization as { ID: string };
+  return { ...owner, agency, org };
+}
+
+/** Signs a client in by password and answers the identity the gateway would forward for its session. */
+export async function signInClient(h: Harness, email: string, password: string, agencyId: string, region: Region = 'eu') {
+  const res = await h.as({ kind: 'anonymous' }, region).post('/client-auth/login', { email, password, agencyId }).expect(200);
+  const verified = await h.as({ kind: 'gateway' }, region).post('/internal/credentials/verify', { credential: res.body.token }).expect(200);
+  return { res, token: res.body.token as string, identity: verified.body.identity as Identity };
+}

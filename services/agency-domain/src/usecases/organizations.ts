@@ -1,0 +1,257 @@
+import {
+  CLIENTS_API_MESSAGES,
+  CLIENT_DEFAULTS,
+  DEFAULT_CLIENT_ACCESS,
+  MESSAGES,
+  newDocumentId,
+  type ClientView,
+  type OrgAdminSaveClientRequest,
+  type OrganizationRecipients,
+  type OrganizationView,
+  type Region,
+  type SaveClientRequest,
+  type SaveOrganizationRequest,
+  type SaveOwnOrganizationRequest,
+  type UpdateOwnClientRequest,
+} from '@platform/contracts';
+import { badRequest, forbidden, hashPassword, notFound, type ClientCaller } from '@platform/kit';
+import { clientView, emailTakenByOtherOrg, isAgencyAdminClientId, newOrganization, normalEmail, organizationView, type ClientRecord, type OrganizationRecord } from '../domain/clients';
+import type { AgencyRecord } from '../store/agencies';
+import type { ClientStore } from '../store/clients';
+import type { AgencyUseCases } from './agency';
+import type { UseCaseDeps } from './deps';
+
+export interface OrganizationDeps extends Pick<UseCaseDeps, 'logger' | 'now'> {
+  clients: ClientStore;
+  agencies: AgencyUseCases;
+}
+
+/** Organisations and clients (spec 3.6, 3.7, 5, 6): the agency (root admin), organisation admins, the client itself. */
+export class OrganizationUseCases {
+  constructor(private readonly deps: OrganizationDeps) {}
+
+  // The agency (a member of the agency's workspace): the root admin.
+
+  async list(region: Region, uid: string): Promise<{ organizations: OrganizationView[]; clients: ClientView[] }> {
+    const agency = await this.deps.agencies.current(region, uid);
+    if (!agency) return { organizations: [], clients: [] };
+    const [organizations, clients] = await Promise.all([this.deps.clients.organizationsOf(region, agency.ID), this.deps.clients.clientsOfAgency(region, agency.ID)]);
+    return { organizations: organizations.map(organizationView), clients: clients.map(clientView) };
+  }
+
+  /** A new organisation (New Organization unless named); the agency is created first if the workspace has none yet. */
+  async create(region: Region, uid: string, name: string | undefined): Promise<OrganizationView> {
+    const agency = (await this.deps.agencies.current(region, uid)) ?? (await this.deps.agencies.save(region, uid, {})).agency;
+    const org = newOrganization(agency.ID, uid, name, this.deps.now());
+    await this.deps.clients.insertOrganization(region, org);
+    return organizationView(org);
+  }
+
+  async save(region: Region, uid: string, orgId: string, fields: SaveOrganizationRequest): Promise<OrganizationView> {
+    if (fields.ID !== orgId) throw badRequest(MESSAGES.clients.organizationIdMissing);
+    await this.agencyOrganization(region, uid, orgId);
+    const saved = await this.deps.clients.updateOrganization(region, orgId, { ...fields, lastModified: this.deps.now().getTime() });
+    return organizationView(saved!);
+  }
+
+  async remove(region: Region, uid: string, orgId: string): Promise<void> {
+    await this.agencyOrganization(region, uid, orgId);
+    await this.deps.clients.deleteOrganization(region, orgId);
+  }
+
+  /** The client drawer: creates or updates a client of one of the agency's organisations. */
+  async saveClient(region: Region, uid: string, request: SaveClientRequest): Promise<{ client: ClientView; created: boolean }> {
+    const { agency } = await this.agencyOrganization(region, uid, request.orgId);
+    if (request.ID) await this.agencyClient(region, agency.ID, request.ID);
+    return this.write(region, agency.ID, request);
+  }
+
+  async removeClient(region: Region, uid: string, clientId: string): Promise<void> {
+    const agency = await this.agencyOf(region, uid);
+    await this.agencyClient(region, agency.ID, clientId);
+    await this.deps.clients.deleteClient(region, clientId);
+  }
+
+  /** A client of the workspace's agency (the invite), else 404. */
+  async clientOfAgency(region: Region, uid: string, clientId: string): Promise<{ agency: AgencyRecord; client: ClientRecord }> {
+    const agency = await this.agencyOf(region, uid);
+    return { agency, client: await this.agencyClient(region, agency.ID, clientId) };
+  }
+
+  // A signed-in client: itself, and its organisation when it is the organisation's admin.
+
+  async ownOrganization(caller: ClientCaller): Promise<OrganizationRecord> {
+    const org = await this.deps.clients.organization(caller.region as Region, caller.orgId);
+    if (!org || org.agencyId !== caller.agencyId) throw notFound(CLIENTS_API_MESSAGES.accountDataMissing);
+    return org;
+  }
+
+  /** The client record of the caller (null for an agency admin signed in with the secret). */
+  async self(caller: ClientCaller): Promise<ClientRecord | null> {
+    if (caller.agencyAdmin) return null;
+    const client = await this.deps.clients.client(caller.region as Region, caller.clientId);
+    if (!client || client.orgId !== caller.orgId) throw notFound(CLIENTS_API_MESSAGES.accountDataMissing);
+    return client;
+  }
+
+  async updateSelf(caller: ClientCaller, fields: UpdateOwnClientRequest): Promise<ClientView> {
+    const client = await this.self(caller);
+    if (!client) throw badRequest(CLIENTS_API_MESSAGES.clientUpdateFailed);
+    const region = caller.region as Region;
+    const set: Partial<ClientRecord> = { ...fields, ts: this.deps.now().getTime() };
+    if (fields.email) {
+      set.email = normalEmail(fields.email);
+      const taken = emailTakenByOtherOrg(await this.deps.clients.clientByEmail(region, caller.agencyId, set.email), client);
+      if (taken) throw badRequest(MESSAGES.clients.existsInOtherOrg(taken));
+    }
+    if (fields.notificationsSettings) set.notificationsSettings = { ...client.notificationsSettings, ...fields.notificationsSettings };
+    return clientView((await this.deps.clients.updateClient(region, client.ID, set))!);
+  }
+
+  /** Organisation admins (and the agency admin) act on their organisation; others get 'You are not an admin'. */
+  async asOrgAdmin(caller: ClientCaller): Promise<OrganizationRecord> {
+    const org = await this.ownOrganization(caller);
+    const client = await this.self(caller);
+    if (!caller.agencyAdmin && !client?.isOrgAdmin) throw forbidden(MESSAGES.clients.notAdmin);
+    return org;
+  }
+
+  async orgClients(caller: ClientCaller): Promise<ClientView[]> {
+    const org = await this.asOrgAdmin(caller);
+    return (await this.deps.clients.clientsOfOrganization(caller.region as Region, org.ID)).map(clientView);
+  }
+
+  async saveOwnOrganization(caller: ClientCaller, fields: SaveOwnOrganizationRequest): Promise<OrganizationView> {
+    const org = await this.asOrgAdmin(caller);
+    return organizationView((await this.deps.clients.updateOrganization(caller.region as Region, org.ID, { ...fields, lastModified: this.deps.now().getTime() }))!);
+  }
+
+  /** + Add User: a user of the admin's organisation, with the organisation's default access and tab order. */
+  async saveOrgClient(caller: ClientCaller, request: OrgAdminSaveClientRequest): Promise<{ client: ClientView; created: boolean }> {
+    const org = await this.asOrgAdmin(caller);
+    const region = caller.region as Region;
+    if (request.ID) {
+      const existing = await this.deps.clients.client(region, request.ID);
+      if (!existing || existing.orgId !== org.ID) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
+      return this.write(region, caller.agencyId, { ...request, orgId: org.ID });
+    }
+    return this.write(region, caller.agencyId, {
+      ...request,
+      orgId: org.ID,
+      canAccess: org.defaultClientAccess ?? [...DEFAULT_CLIENT_ACCESS],
+      clientTabOrder: org.defaultClientTabOrder ?? org.defaultClientAccess ?? [...DEFAULT_CLIENT_ACCESS],
+    });
+  }
+
+  async recordTabClick(caller: ClientCaller, tab: string, agentId: string | undefined): Promise<void> {
+    await this.deps.clients.analytics(caller.region as Region).insertOne({
+      _id: newDocumentId(),
+      event: 'tab_click',
+      agencyId: caller.agencyId,
+      orgId: caller.orgId,
+      clientId: caller.clientId,
+      tab,
+      ...(agentId ? { agentId } : {}),
+      ts: this.deps.now(),
+    });
+  }
+
+  // Platform services (the gateway's signed `gateway` identity).
+
+  async byAgent(region: Region, agentId: string): Promise<OrganizationRecipients[]> {
+    const orgs = await this.deps.clients.organizationsWithAgent(region, agentId);
+    return Promise.all(
+      orgs.map(async (org) => ({
+        ID: org.ID,
+        name: org.name,
+        agencyId: org.agencyId,
+        ownerID: org.ownerID,
+        clients: (await this.deps.clients.clientsOfOrganization(region, org.ID)).map(({ ID, email, name, preferredLanguage, notificationsSettings }) => ({ ID, email, name, preferredLanguage, notificationsSettings })),
+      })),
+    );
+  }
+
+  /** What the agent service's rule needs about a client: its organisation's agents, whether it may create agents, disabled access. */
+  async access(region: Region, orgId: string, clientId: string) {
+    const org = await this.deps.clients.organization(region, orgId);
+    if (!org) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
+    let allowCreateAgents = true;
+    if (!isAgencyAdminClientId(clientId)) {
+      const client = await this.deps.clients.client(region, clientId);
+      if (!client || client.orgId !== orgId) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
+      allowCreateAgents = !!client.allowCreateAgents;
+    }
+    return { widgetIDs: org.widgetIDs ?? [], allowCreateAgents, disabled: !!org.settings?.disableClientAccess, workspaceId: org.ownerID };
+  }
+
+  async addAgent(region: Region, orgId: string, agentId: string): Promise<void> {
+    if (!(await this.deps.clients.addOrganizationAgent(region, orgId, agentId))) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
+  }
+
+  // Shared rules
+
+  /**
+   * Spec 3.6 and 5: one client per e-mail across the agency's organisations (saving an e-mail
+   * of the same organisation updates that client), the password stored only hashed, status
+   * offline on every save; `client_created` on creation.
+   */
+  private async write(region: Region, agencyId: string, request: Partial<SaveClientRequest> & { orgId: string; name: string; email: string }): Promise<{ client: ClientView; created: boolean }> {
+    const { dashboardPassword, ID, ...fields } = request;
+    const email = normalEmail(fields.email);
+    const sameEmail = await this.deps.clients.clientByEmail(region, agencyId, email);
+    const taken = emailTakenByOtherOrg(sameEmail, { ID, orgId: request.orgId });
+    if (taken) throw badRequest(MESSAGES.clients.existsInOtherOrg(taken));
+    const id = ID ?? sameEmail?.ID;
+    if (id && sameEmail && sameEmail.ID !== id) throw badRequest(MESSAGES.clients.existsInOtherOrg(sameEmail.orgId));
+    const now = this.deps.now().getTime();
+    const set: Partial<ClientRecord> = { ...fields, email, status: CLIENT_DEFAULTS.statusOnSave, ts: now, ...(dashboardPassword ? { passwordHash: await hashPassword(dashboardPassword) } : {}) };
+    if (id) {
+      const saved = await this.deps.clients.updateClient(region, id, set);
+      if (!saved) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
+      return { client: clientView(saved), created: false };
+    }
+    if (!dashboardPassword) throw badRequest(MESSAGES.clients.fieldsRequired);
+    const newId = newDocumentId();
+    const record: ClientRecord = {
+      canAccess: [...DEFAULT_CLIENT_ACCESS],
+      notificationsSettings: { notifyThrough: CLIENT_DEFAULTS.notifyThrough, notifyIf: CLIENT_DEFAULTS.notifyIf },
+      preferredLanguage: CLIENT_DEFAULTS.preferredLanguage,
+      ...set,
+      _id: newId,
+      ID: newId,
+      agencyId,
+      orgId: request.orgId,
+      email,
+    } as ClientRecord;
+    try {
+      await this.deps.clients.insertClient(region, record);
+    } catch (err) {
+      // Two saves of one e-mail at once: the unique index keeps one; the other is told who has it.
+      const winner = (err as { code?: number }).code === 11000 ? await this.deps.clients.clientByEmail(region, agencyId, email) : null;
+      if (winner) throw badRequest(MESSAGES.clients.existsInOtherOrg(winner.orgId));
+      throw err;
+    }
+    await this.deps.clients.analytics(region).insertOne({ _id: newDocumentId(), event: 'client_created', agencyId, orgId: request.orgId, clientId: newId, ts: this.deps.now() });
+    return { client: clientView(record), created: true };
+  }
+
+  private async agencyOf(region: Region, uid: string): Promise<AgencyRecord> {
+    const agency = await this.deps.agencies.current(region, uid);
+    if (!agency) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
+    return agency;
+  }
+
+  /** The organisation named, which must be the workspace's agency's (else 404: another agency's organisations are not revealed). */
+  private async agencyOrganization(region: Region, uid: string, orgId: string): Promise<{ agency: AgencyRecord; org: OrganizationRecord }> {
+    const agency = await this.agencyOf(region, uid);
+    const org = await this.deps.clients.organization(region, orgId);
+    if (!org || org.agencyId !== agency.ID) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
+    return { agency, org };
+  }
+
+  private async agencyClient(region: Region, agencyId: string, clientId: string): Promise<ClientRecord> {
+    const client = await this.deps.clients.client(region, clientId);
+    if (!client || client.agencyId !== agencyId) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
+    return client;
+  }
+}
