@@ -6,6 +6,7 @@ export * from './agency';
 export * from './billing';
 export * from './onboarding';
 export * from './clients';
+export * from './client-feedback';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -15,6 +16,7 @@ import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } fr
 import { AGENCY_API } from './agency';
 import { ONBOARDING_API } from './onboarding';
 import { CLIENTS_API } from './clients';
+import { CLIENT_FEEDBACK_API } from './client-feedback';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -28,4 +30,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(BILLING_API),
   ...Object.values(ONBOARDING_API),
   ...Object.values(CLIENTS_API),
+  ...Object.values(CLIENT_FEEDBACK_API),
 ];
