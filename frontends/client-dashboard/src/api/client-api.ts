@@ -1,4 +1,4 @@
-import { CLIENTS_API, type ClientEmailCodeRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
+import { CLIENT_FEEDBACK_API, CLIENTS_API, type ClientEmailCodeRequest, type ClientFeedbackRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
 import { agentApi, callApi } from '@platform/ui';
 
 /**
@@ -18,6 +18,7 @@ export function clientApi(region: Region) {
     saveOwnOrganization: (body: SaveOwnOrganizationRequest) => callApi(CLIENTS_API.saveOwnOrganization, { region, body }),
     saveOrgClient: (body: OrgAdminSaveClientRequest) => callApi(CLIENTS_API.saveOrgClient, { region, body }),
     recordTabClick: (tab: string, agentId?: string) => callApi(CLIENTS_API.recordTabClick, { region, body: { tab, ...(agentId ? { agentId } : {}) } }),
+    sendFeedback: (body: ClientFeedbackRequest) => callApi(CLIENT_FEEDBACK_API.sendClientFeedback, { region, body }),
     agent: (agentId: string) => agentApi.get(region, agentId),
   };
 }

@@ -8,11 +8,13 @@ import {
   IconCircleFilled,
   IconCoins,
   IconLogout,
+  IconMessageReport,
   IconMoon,
   IconSun,
   IconUser,
   Menu,
   Text,
+  Tooltip,
   UnstyledButton,
   notify,
   useComputedColorScheme,
@@ -24,6 +26,7 @@ import type { DashboardTab } from '../logic/tabs';
 import { AccountDrawer } from './AccountDrawer';
 import { AgencyLogo } from './AgencyLogo';
 import { AgentSelector } from './AgentSelector';
+import { FeedbackDrawer } from './FeedbackDrawer';
 import { topBarStyle } from './brand';
 import { OrganizationMenu } from './OrganizationMenu';
 import type { ClientAgent } from './use-client-agents';
@@ -91,6 +94,9 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   const [account, setAccount] = useState(false);
+  const [feedback, setFeedback] = useState(false);
+  // Feedback goes out through the agency's e-mail domain: offered only when it has one (spec §6).
+  const feedbackShown = Boolean(host.agency.resendEmailDomain) && !agencyAdmin;
   return (
     <Group component="header" className="topbar" justify="space-between" px="md" h={60} wrap="nowrap" style={topBarStyle(host.agency)} data-testid="client-topbar">
       <Group gap="md" wrap="nowrap">
@@ -99,6 +105,13 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
         {agents.length > 0 && <AgentSelector agents={agents} current={agentId} tabs={tabs} avatarOnly={phone} />}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {feedbackShown && (
+          <Tooltip label="Send Feedback">
+            <ActionIcon variant="subtle" color="gray" onClick={() => setFeedback(true)} aria-label="Send Feedback" data-testid="feedback-open">
+              <IconMessageReport size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Group gap={4} wrap="nowrap" data-testid="client-credits">
           <IconCoins size={16} />
           <Text size="sm">{creditsLabel(organization.loadTokens)}</Text>
@@ -110,6 +123,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>
       {account && <AccountDrawer opened onClose={() => setAccount(false)} />}
+      {feedbackShown && <FeedbackDrawer opened={feedback} onClose={() => setFeedback(false)} />}
     </Group>
   );
 }
