@@ -16,6 +16,7 @@ import {
 import { documentId, name, optionalUrl, type Region } from '../entities/common';
 import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest } from './workspace';
+import type { AgentListResponse } from '../entities/agent-api';
 import { CREDENTIAL_ROUTES } from '../entities/credentials';
 
 /** The texts of client sign-in and of the client and organisation calls (spec agency-shell-clients §5, §8). */
@@ -50,6 +51,10 @@ export const CLIENTS_API_MESSAGES = {
   clientNotFound: 'Client not found.',
   /** Not in the spec's words: a client of an organisation whose access is disabled. */
   clientAccessDisabled: 'Access is currently disabled. Pleas contact your provider!',
+  /** Not in the spec's words: who acts in an agent's version history when a client saved it. */
+  clientActor: 'agency client',
+  /** Not in the spec's words: a client without allowCreateAgents, or editing an agent. */
+  clientCannotChangeAgents: 'Your account cannot create or change agents.',
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
 } as const;
@@ -243,6 +248,8 @@ export const CLIENTS_API = {
   listOrgClients: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { clients: ClientView[] }>()({ service: 'agency-domain', operationId: 'listOrgClients', method: 'get', path: '/v2/client/org/clients' }),
   saveOwnOrganization: endpoint<NoParams, NoQuery, SaveOwnOrganizationRequest, OrganizationResponse>()({ service: 'agency-domain', operationId: 'saveOwnOrganization', method: 'post', path: '/v2/client/org' }),
   saveOrgClient: endpoint<NoParams, NoQuery, OrgAdminSaveClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'saveOrgClient', method: 'post', path: '/v2/client/org/clients' }),
+  /** The agent service: the agents of the signed-in client's organisation (its widgetIDs). */
+  listClientAgents: endpoint<NoParams, NoQuery, NoBody, AgentListResponse>()({ service: 'agent', operationId: 'listClientAgents', method: 'get', path: '/v2/client/agents' }),
   recordTabClick: endpoint<NoParams, NoQuery, TabClickRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'recordTabClick', method: 'post', path: '/v2/client/analytics/tab-click' }),
   // Gateway and platform services only.
   verifyClientSession: endpoint<NoParams, NoQuery, CredentialVerifyRequest, ClientCredentialVerifyResponse>()({ service: 'agency-domain', operationId: 'verifyClientSession', method: 'post', path: '/internal/credentials/verify' }),

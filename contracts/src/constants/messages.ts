@@ -175,4 +175,5 @@ export const UPSTREAM_MESSAGES = {
   workspaceUnavailable: 'The workspace service is unavailable, please try again.',
   billingUnavailable: 'The billing service is unavailable, please try again.',
   agentUnavailable: 'The agent service is unavailable, please try again.',
+  agencyUnavailable: 'The agency service is unavailable, please try again.',
 } as const;

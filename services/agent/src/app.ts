@@ -4,6 +4,7 @@ import { createApp, serviceRouter, type Logger, type ReadinessCheck, type Region
 import { MemoryStore } from 'express-rate-limit';
 import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
 import { HttpWorkspaceDirectory, type CreditBalance, type WorkspaceDirectory } from './clients/workspace-directory';
+import { HttpOrganizationDirectory, type OrganizationDirectory } from './clients/organizations';
 import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
 import { cssAssistantRoutes } from './routes/css-assistant-routes';
@@ -50,6 +51,8 @@ export interface AppDeps {
   logger: Logger;
   /** default: the workspace service's POST /internal/access/check over HTTP */
   directory?: WorkspaceDirectory;
+  /** default: agency-domain's internal organisation routes over HTTP (agency clients, ADR 0019) */
+  organizations?: OrganizationDirectory;
   /** default: billing's plan limits over HTTP when config.billingServiceUrl is set */
   planLimits?: PlanLimits;
   /** default: GridFS in each regional database (bucket 'uploads') */
@@ -127,6 +130,16 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
   const useCaseDeps: UseCaseDeps = {
     ...stores,
     directory,
+    organizations:
+      deps.organizations ??
+      new HttpOrganizationDirectory({
+        baseUrl: deps.config.agencyDomainServiceUrl,
+        signingSecret: deps.config.platform.internalSigningSecret,
+        timeoutMs: deps.config.serviceCallTimeoutMs,
+        ttlMs: deps.config.accessCache.negativeTtlMs,
+        maxEntries: deps.config.accessCache.maxEntries,
+        logger: deps.logger,
+      }),
     planLimits,
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),

@@ -10,6 +10,8 @@ export interface AgentConfig {
   workspaceServiceUrl: string;
   /** Where billing publishes plan limits (SERVICE_URL_BILLING); empty: agent limits are not enforced. */
   billingServiceUrl: string;
+  /** Where agency-domain answers what an agency client may reach (SERVICE_URL_AGENCY_DOMAIN, ADR 0019). */
+  agencyDomainServiceUrl: string;
   /** Timeout of calls to other services. */
   serviceCallTimeoutMs: number;
   /** How long a membership answer is reused: yes answers, and no answers (shorter, so a new member gets in fast). */
@@ -35,6 +37,7 @@ export function loadConfig(): AgentConfig {
     channelCredentialsKey: secretEnv('CHANNEL_CREDENTIALS_KEY'),
     workspaceServiceUrl: env('SERVICE_URL_WORKSPACE', 'http://127.0.0.1:4001').replace(/\/+$/, ''),
     billingServiceUrl: env('SERVICE_URL_BILLING', '').replace(/\/+$/, ''),
+    agencyDomainServiceUrl: env('SERVICE_URL_AGENCY_DOMAIN', 'http://127.0.0.1:4004').replace(/\/+$/, ''),
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     accessCache: {
       ttlMs: int('ACCESS_CACHE_TTL_MS', 10_000),

@@ -14,6 +14,9 @@ import { loadConfig as loadOnboardingConfig } from '../../../services/onboarding
 import {
   agencyIdentity,
   agentIdentity,
+  clientIdentity,
+  serviceSlot,
+  startAgencyDomainService,
   anonymous,
   gateway,
   logger,
@@ -28,15 +31,8 @@ import {
   type AgentService,
   type Caller,
 } from '@platform/test-support';
-import { buildApp as buildAgencyDomainApp, routeTable as agencyDomainRoutes } from '../../../services/agency-domain/src/app';
-import { loadConfig as loadAgencyDomainConfig } from '../../../services/agency-domain/src/config';
 import { logger, signedCaller } from '@platform/test-support';
 
-/** The agency-domain service on the same databases, asking the same workspace service about membership. */
-function agencyDomainService(h: AgentService) {
-  const deps = { config: { ...loadAgencyDomainConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
-  return { name: 'agency-domain', routes: agencyDomainRoutes(deps).routes, as: signedCaller(buildAgencyDomainApp(deps), deps.config.platform.internalSigningSecret) };
-}
 import { buildApp as buildBillingApp, routeTable as billingRouteTable } from '../../../services/billing/src/app';
 import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
 
@@ -121,6 +117,13 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   addAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addons: [{ addonId: 'workspace-seat', quantity: 1 }] } }),
   removeAddons: (a) => ({ body: { userId: a.workspaceId, region: 'eu', addonKeys: ['workspace-seat'] } }),
   activateWhitelabelTrial: (a) => ({ body: { userId: a.workspaceId, region: 'eu' } }),
+  listOrganizations: (a) => ({ params: { uid: a.workspaceId } }),
+  createOrganization: (a) => ({ params: { uid: a.workspaceId }, body: { name: 'Planted' } }),
+  saveOrganization: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA' }, body: { ID: 'AAAAAAAAAAAAAAAAAAAA', name: 'Taken' } }),
+  deleteOrganization: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  saveClient: (a) => ({ params: { uid: a.workspaceId }, body: { orgId: 'AAAAAAAAAAAAAAAAAAAA', name: 'Planted', email: 'planted@example.com', dashboardPassword: 'Abcdefghij12345' } }),
+  deleteClient: (a) => ({ params: { uid: a.workspaceId, clientId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  inviteClient: (a) => ({ params: { uid: a.workspaceId }, body: { clientId: 'AAAAAAAAAAAAAAAAAAAA' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -129,6 +132,8 @@ const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
   ['workspace', workspaceIdentity('AAAAAAAAAAAAAAA')],
   ['agent', agentIdentity('AAAAAAAAAAAAAAAA')],
   ['agency', agencyIdentity('AAAAAAAAAAAAAAAAAAAAAAAAA')],
+  // a client of no organisation here: agent routes open to clients (ADR 0019) refuse it too
+  ['client', clientIdentity({ clientId: 'AAAAAAAAAAAAAAAAAAAA', orgId: 'AAAAAAAAAAAAAAAAAAAA', agencyId: 'AAAAAAAAAAAAAAAAAAAA', workspaceId: 'AAAAAAAAAAAAAAA' })],
   ['gateway', gateway],
 ];
 
@@ -151,18 +156,21 @@ function onboardingService() {
 describe('every route refuses callers without the identity it declares', () => {
   let h: AgentService;
   let channels: Awaited<ReturnType<typeof startChannelsService>>;
+  let agencyDomain: Awaited<ReturnType<typeof startAgencyDomainService>>;
   let services: Array<{ name: string; routes: RouteDescription[]; as: AgentService['as'] }>;
   let tenantA: Fixture;
   let strangers: Array<[string, Identity]>;
 
   beforeAll(async () => {
-    h = await startAgentService();
+    const agencySlot = await serviceSlot();
+    h = await startAgentService({ config: { agencyDomainServiceUrl: agencySlot.url } });
     channels = await startChannelsService(h);
+    agencyDomain = await startAgencyDomainService(h, agencySlot);
     services = [
       { name: 'workspace', routes: h.workspace.routes, as: h.workspace.as },
       { name: 'agent', routes: h.routes, as: h.as },
       { name: 'channels', routes: channels.routes, as: channels.as },
-      agencyDomainService(h),
+      { name: 'agency-domain', routes: agencyDomain.routes, as: agencyDomain.as },
       onboardingService(),
     ];
     const billingDeps = { config: { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
@@ -189,6 +197,7 @@ describe('every route refuses callers without the identity it declares', () => {
   });
   afterAll(async () => {
     await channels.close();
+    await agencyDomain.close();
     await h.close();
   });
 
@@ -214,6 +223,11 @@ describe('every route refuses callers without the identity it declares', () => {
         'channels verifyMetaWebhook',
         'channels metaWebhook',
         'billing stripeWebhook',
+        // the client login page of an agency host (ADR 0019)
+        'agency-domain clientLogin',
+        'agency-domain ssoClient',
+        'agency-domain validateClientLoginToken',
+        'agency-domain agencyAdminLogin',
       ].sort(),
     );
   });

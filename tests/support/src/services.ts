@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import type { RegionalMongo } from '@platform/kit';
 // The services, started in-process the way their main.ts starts them (without Kafka).
@@ -13,6 +13,9 @@ import { INDEXES as WORKSPACE_INDEXES } from '../../../services/workspace/src/st
 import { buildApp as buildChannelsApp, routeTable as channelsRouteTable, type AppDeps as ChannelsAppDeps } from '../../../services/channels/src/app';
 import { loadConfig as loadChannelsConfig, type ChannelsConfig } from '../../../services/channels/src/config';
 import { INDEXES as CHANNELS_INDEXES } from '../../../services/channels/src/store/collections';
+import { buildApp as buildAgencyDomainApp, routeTable as agencyDomainRouteTable } from '../../../services/agency-domain/src/app';
+import { loadConfig as loadAgencyDomainConfig, type AgencyDomainConfig } from '../../../services/agency-domain/src/config';
+import { INDEXES as AGENCY_DOMAIN_INDEXES } from '../../../services/agency-domain/src/store/collections';
 import { dropAll, freshMongo, logger } from './infra';
 import { signedCaller, type Caller } from './requests';
 import type { Identity, RouteDescription } from '@platform/kit';
@@ -143,4 +146,35 @@ export async function startChannelsService(
     as: signedCaller(app, config.platform.internalSigningSecret),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A port that listens before its app exists: a service whose URL another must be configured
+ * with (the agent service asks agency-domain about clients) is built afterwards and served here.
+ */
+export async function serviceSlot(): Promise<{ url: string; serve: (app: Express) => void; close: () => Promise<void> }> {
+  let target: Express | undefined;
+  const server = createServer((req, res) => {
+    if (target) return void target(req, res);
+    res.statusCode = 503;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serve: (app) => {
+      target = app;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The agency-domain service (clients module included) on the agent service's databases and workspace service, served in `slot`. */
+export async function startAgencyDomainService(agent: AgentService, slot: Awaited<ReturnType<typeof serviceSlot>>): Promise<RunningService<AgencyDomainConfig>> {
+  await agent.mongo.ensureIndexes(AGENCY_DOMAIN_INDEXES);
+  const config: AgencyDomainConfig = { ...loadAgencyDomainConfig(), workspaceServiceUrl: agent.config.workspaceServiceUrl, billingServiceUrl: '' };
+  const deps = { config, mongo: agent.mongo, logger };
+  const app = buildAgencyDomainApp(deps);
+  slot.serve(app);
+  return { app, routes: agencyDomainRouteTable(deps).routes, mongo: agent.mongo, config, as: signedCaller(app, config.platform.internalSigningSecret), close: slot.close };
 }

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MESSAGES, agentListQuerySchema, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
+import { CLIENTS_API, MESSAGES, agentListQuerySchema, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
 import { isChannelSave } from '../domain/agent-input';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -24,11 +24,22 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       },
     },
     {
+      ...routeOf(CLIENTS_API.listClientAgents),
+      summary: "The signed-in agency client's agents: its organisation's widgetIDs in the agency's workspace, lastModified descending",
+      access: 'client',
+      success: { status: 200, description: '{success, agents}' },
+      failures: [401, 403, 503],
+      handler: async (req, res, caller) => {
+        res.json({ success: true, agents: await agents.listForClient(caller) } satisfies ResponseOf<typeof CLIENTS_API.listClientAgents>);
+      },
+    },
+    {
       ...routeOf(AGENT_API.getAgent),
       summary: 'The agent; a 404 carries `region` when the agent is in the other region',
       access: 'agent',
       schemas: { params: agentParams },
       agent: (req) => ({ agentId: req.params.agentId!, lookElsewhere: true }),
+      clients: true,
       success: { status: 200, description: '{success, agent}' },
       failures: [400, 401, 403, 404, 503],
       handler: async (_req, res, grant) => {
@@ -45,8 +56,11 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       // A missing agent is created in the body's ownerID workspace; a channel save never creates one.
       agent: (req) => ({
         agentId: req.params.agentId!,
+        write: true,
         ...(isChannelSave(req.body) ? {} : { createIn: { workspaceId: typeof req.body.ownerID === 'string' ? req.body.ownerID : undefined } }),
       }),
+      // clients with allowCreateAgents create agents that join their organisation (ADR 0019)
+      clients: true,
       success: { status: 200, description: '{success, agent, created, versionId}' },
       failures: [400, 401, 403, 404, 409, 503],
       handler: async (req, res, grant) => {

@@ -63,6 +63,8 @@ export function runtimeRoutes(runtime: RuntimeUseCases): AgentRouteSpec[] {
       access: 'agent',
       schemas: { params: agentParams },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      // the client dashboard's Chats and Leads pages (its organisation's agents)
+      clients: true,
       success: { status: 200, description: 'ConversationListResponse {success, data: ConversationSummary[]}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, grant) => {
@@ -75,6 +77,8 @@ export function runtimeRoutes(runtime: RuntimeUseCases): AgentRouteSpec[] {
       access: 'agent',
       schemas: { params: agentParams },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      // the client dashboard's Chats and Leads pages (its organisation's agents)
+      clients: true,
       success: { status: 200, description: 'LeadListResponse {success, data: Lead[]}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, grant) => {

@@ -1,5 +1,6 @@
-import { AGENT_API_MESSAGES, type Region } from '@platform/contracts';
-import { HttpError, forbidden, notFound, principalOf, regionsFrom, type AccessPolicy, type AgentCaller, type Authorizer, type Identity, type MemberCaller } from '@platform/kit';
+import { AGENT_API_MESSAGES, CLIENTS_API_MESSAGES, type Region } from '@platform/contracts';
+import { HttpError, forbidden, notFound, principalOf, regionsFrom, type AccessPolicy, type AgentCaller, type Authorizer, type ClientCaller, type Identity, type MemberCaller } from '@platform/kit';
+import { decideClientAccess } from '../domain/client-access';
 import { ACTORS, decideAccess, requestedWorkspace, type AccessTarget } from '../domain/access';
 import type { AgentRecord } from '../domain/agent-record';
 import type { UseCaseDeps } from './deps';
@@ -29,6 +30,8 @@ export interface AgentRef {
   createIn?: { workspaceId: string | undefined };
   /** A read of a missing agent answers 404 with `region` when the caller may reach it in the other region. */
   lookElsewhere?: boolean;
+  /** The route changes the agent: an agency client may then only create one (allowCreateAgents), never edit (ADR 0019). */
+  write?: boolean;
 }
 export interface AgentGrant {
   actor: string;
@@ -36,6 +39,8 @@ export interface AgentGrant {
   agent?: AgentRecord;
   /** the workspace a save creates the missing agent in */
   createIn?: string;
+  /** the organisation whose widgetIDs an agent created by its client joins */
+  joinOrganization?: string;
 }
 
 /** The agent an agent route's grant loaded (routes whose ref neither creates nor names no agent always have one). */
@@ -54,7 +59,22 @@ export interface AgentPolicy extends AccessPolicy {
  * membership is asked of the workspace service (cached there).
  */
 export class AgentAccess implements Authorizer<AgentPolicy> {
-  constructor(private readonly deps: Pick<UseCaseDeps, 'agents' | 'directory'>) {}
+  constructor(private readonly deps: Pick<UseCaseDeps, 'agents' | 'directory' | 'organizations'>) {}
+
+  /**
+   * An agency client, on the agent routes that opt in: its organisation's agents only (the
+   * organisation's widgetIDs, in the agency's workspace); a save only creates an agent, when the
+   * client may (allowCreateAgents), and the agent then joins the organisation.
+   */
+  clientAgent = async (caller: ClientCaller, region: Region, ref: AgentRef): Promise<AgentGrant> => {
+    const reach = caller.region === region ? await this.deps.organizations.reach(region, caller.orgId, caller.clientId) : null;
+    const agent = reach && ref.agentId !== undefined ? await this.deps.agents.find(region, ref.agentId) : null;
+    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin });
+    if (decision.outcome === 'denied') throw new HttpError(decision.status, decision.message);
+    const actor = caller.email || CLIENTS_API_MESSAGES.clientActor;
+    if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId };
+    return { actor, agent: agent! };
+  };
 
   member = async (caller: MemberCaller, region: Region, ref: WorkspaceRef): Promise<WorkspaceGrant> => {
     if ('callersOwn' in ref) {

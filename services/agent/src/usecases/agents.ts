@@ -1,5 +1,5 @@
-import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, type AgentListItem, type Region, type SecretIdentity } from '@platform/contracts';
-import { conflict, notFound, regionsFrom, type Identity } from '@platform/kit';
+import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, CLIENTS_API_MESSAGES, type AgentListItem, type Region, type SecretIdentity } from '@platform/contracts';
+import { conflict, forbidden, notFound, regionsFrom, type ClientCaller, type Identity } from '@platform/kit';
 import { checkChannelSave, checkNewAgent, checkSavedAgent, isChannelSave } from '../domain/agent-input';
 import { agentListItem, agentView, type AgentRecord, type AgentView } from '../domain/agent-record';
 import type { JsonObject } from '../domain/json';
@@ -31,12 +31,24 @@ export class AgentUseCases {
     return (await this.deps.agents.listForWorkspace(region, workspace.workspaceId)).map(agentListItem);
   }
 
+  /** An agency client's agents: its organisation's widgetIDs among the agency workspace's agents (none while access is disabled). */
+  async listForClient(caller: ClientCaller): Promise<AgentListItem[]> {
+    const region = caller.region as Region;
+    const reach = await this.deps.organizations.reach(region, caller.orgId, caller.clientId);
+    if (!reach) throw forbidden(AGENT_API_MESSAGES.noAccess);
+    if (reach.disabled) throw forbidden(CLIENTS_API_MESSAGES.clientAccessDisabled);
+    const allowed = new Set(reach.widgetIDs);
+    return (await this.deps.agents.listForWorkspace(region, reach.workspaceId)).filter((agent) => allowed.has(agent.ID!)).map(agentListItem);
+  }
+
   /**
    * POST /v2/agents/{id}: creates the agent when absent (the New Agent drawer's draft),
    * merges a channel save, or replaces the agent with the body.
    */
   async save(identity: Identity, region: Region, agentId: string, body: JsonObject, grant: AgentGrant): Promise<Saved> {
     if (grant.createIn !== undefined) {
+      // Joined first: if the create then fails, the organisation names an agent that is not there (a 404), never loses one.
+      if (grant.joinOrganization) await this.deps.organizations.addAgent(region, grant.joinOrganization, agentId);
       const created = await this.create(region, agentId, body, grant.createIn, grant.actor);
       if (created) return { agent: agentView(created.record), created: true, versionId: created.versionId };
     }

@@ -2,6 +2,7 @@ import { AGENT_API_MESSAGES, MESSAGES } from '@platform/contracts';
 import { HttpError, type Logger } from '@platform/kit';
 import type { PlanLimits } from '../clients/plan-limits';
 import type { WorkspaceDirectory } from '../clients/workspace-directory';
+import type { OrganizationDirectory } from '../clients/organizations';
 import type { AgentInput } from '../domain/agent-input';
 import { AgentStore } from '../store/agents';
 import { VersionStore } from '../store/versions';
@@ -13,6 +14,8 @@ export interface Stores {
 
 export interface UseCaseDeps extends Stores {
   directory: WorkspaceDirectory;
+  /** agency-domain's organisations: what an agency client may reach (ADR 0019) */
+  organizations: OrganizationDirectory;
   /** The plan's agent limit (billing); absent: no limit is enforced (no billing configured). */
   planLimits?: PlanLimits;
   logger: Logger;
