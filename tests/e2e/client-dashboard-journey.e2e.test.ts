@@ -87,7 +87,7 @@ describe('client dashboard journey', () => {
     await screenshot(page, 'client-01-login');
     await page.getByTestId('client-sign-in').click();
     await page.getByText('Signed in successfully.').waitFor();
-    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`));
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
     await page.getByTestId('leads').or(page.getByText('No leads yet.', { exact: false })).first().waitFor();
     expect(await navTabs(page)).toEqual(['leads', 'convos', 'c/prices']);
     expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('vertical');
@@ -97,10 +97,10 @@ describe('client dashboard journey', () => {
     // The agent selector: both agents, titles cut at 30; switching keeps the page.
     await page.getByTestId('agent-selector').click();
     await page.getByRole('menuitem', { name: 'A sales agent with a very long...' }).click();
-    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/leads$`));
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/leads$`), { waitUntil: 'commit' });
     // A page the client may not open is never shown.
     await page.goto(`/app/${region}/agents/${agentIds[0]}/analytics`);
-    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`));
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
     await page.getByTestId('client-nav').locator('[data-tab="c/prices"]').click();
     await page.frameLocator('[data-testid="client-custom-tab"]').getByText('Our prices').waitFor();
     await screenshot(page, 'client-02-password-client');
@@ -121,7 +121,7 @@ describe('client dashboard journey', () => {
     const code = /\b([0-9]{6})\b/.exec(`${mail.subject}\n${mail.text}`)![1]!;
     await page.getByTestId('client-login-code').fill(code);
     await page.getByTestId('client-sign-in').click();
-    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/home$`));
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/home$`), { waitUntil: 'commit' });
     expect(await navTabs(page)).toEqual(['home', 'analytics']);
     await page.getByTestId('org-switcher').click();
     await page.getByRole('menuitem', { name: '+ Add User' }).waitFor();

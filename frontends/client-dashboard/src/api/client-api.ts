@@ -1,5 +1,5 @@
 import { CLIENT_FEEDBACK_API, CLIENTS_API, type ClientEmailCodeRequest, type ClientFeedbackRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
-import { agentApi, callApi } from '@platform/ui';
+import { callApi } from '@platform/ui';
 
 /**
  * The signed-in client's calls (agency-domain's CLIENTS_API), in the region whose database holds
@@ -19,7 +19,7 @@ export function clientApi(region: Region) {
     saveOrgClient: (body: OrgAdminSaveClientRequest) => callApi(CLIENTS_API.saveOrgClient, { region, body }),
     recordTabClick: (tab: string, agentId?: string) => callApi(CLIENTS_API.recordTabClick, { region, body: { tab, ...(agentId ? { agentId } : {}) } }),
     sendFeedback: (body: ClientFeedbackRequest) => callApi(CLIENT_FEEDBACK_API.sendClientFeedback, { region, body }),
-    agent: (agentId: string) => agentApi.get(region, agentId),
+    agents: () => callApi(CLIENTS_API.listClientAgents, { region }),
   };
 }
 export type ClientApi = ReturnType<typeof clientApi>;

@@ -23,12 +23,12 @@ export function AgentSelector({ agents, current, tabs, avatarOnly }: { agents: C
       <Menu.Target>
         <UnstyledButton data-testid="agent-selector" style={{ color: 'inherit' }}>
           <Group gap={6} wrap="nowrap">
-            <Avatar src={selected?.agent?.roundedImageURL || undefined} size="sm" radius="xl">
-              {agentTitle(selected?.agent?.title).slice(0, 1)}
+            <Avatar src={selected?.roundedImageURL || undefined} size="sm" radius="xl">
+              {agentTitle(selected?.title).slice(0, 1)}
             </Avatar>
             {!avatarOnly && (
               <Text size="sm" fw={600} data-testid="agent-selector-title">
-                {agentTitle(selected?.agent?.title)}
+                {agentTitle(selected?.title)}
               </Text>
             )}
             <IconChevronDown size={14} />
@@ -36,9 +36,9 @@ export function AgentSelector({ agents, current, tabs, avatarOnly }: { agents: C
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown data-testid="agent-selector-list">
-        {agents.map(({ ID, agent }) => (
-          <Menu.Item key={ID} onClick={() => choose(ID)} leftSection={<Avatar src={agent?.roundedImageURL || undefined} size="xs" radius="xl" />} fw={ID === current ? 700 : undefined}>
-            {agentTitle(agent?.title)}
+        {agents.map(({ ID, title, roundedImageURL }) => (
+          <Menu.Item key={ID} onClick={() => choose(ID)} leftSection={<Avatar src={roundedImageURL || undefined} size="xs" radius="xl" />} fw={ID === current ? 700 : undefined}>
+            {agentTitle(title)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

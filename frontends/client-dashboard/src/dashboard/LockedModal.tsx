@@ -5,8 +5,8 @@ import { useSignOut } from './use-sign-out';
 export function LockedModal({ message }: { message: string }) {
   const signOut = useSignOut();
   return (
-    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered data-testid="locked-modal">
-      <Stack align="center" gap="md" py="md">
+    <Modal opened onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered>
+      <Stack align="center" gap="md" py="md" data-testid="locked-modal">
         <Center>
           <IconLock size={36} />
         </Center>

@@ -1,23 +1,32 @@
-import { useQueries } from '@tanstack/react-query';
-import { QUERY_KEYS, type Agent } from '@platform/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { AgentListItem } from '@platform/contracts';
+import { ApiError } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 
-export interface ClientAgent {
-  ID: string;
-  agent?: Agent;
-}
+export type ClientAgent = AgentListItem;
 
 /**
- * The organisation's agents the client sees (its widgetIDs), each read from the agent service
- * (which lets a client read its organisation's agents only).
+ * The agents of the client's organisation (the agent service's GET /v2/client/agents). A refusal
+ * (client access disabled) is no agents: the dashboard shows the locked modal.
  */
 export function useClientAgents(): { agents: ClientAgent[]; loading: boolean } {
-  const { api, host } = useDashboard();
+  const { api } = useDashboard();
   const session = useClientSession();
-  const ids = session.organization.widgetIDs ?? [];
-  const results = useQueries({
-    queries: ids.map((id) => ({ queryKey: QUERY_KEYS.agent(host.region, id), queryFn: () => api.agent(id), retry: false, staleTime: 60_000 })),
+  const query = useQuery({
+    queryKey: ['client-agents', session.organization.ID, session.client.ID],
+    queryFn: async () => {
+      try {
+        // "The first widget" is the organisation's first: keep its order.
+        const order = session.organization.widgetIDs ?? [];
+        const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+        return (await api.agents()).agents.sort((a, b) => rank(a.ID) - rank(b.ID));
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return [];
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: 60_000,
   });
-  const agents = ids.flatMap((ID, i) => (results[i]?.isError ? [] : [{ ID, agent: results[i]?.data }]));
-  return { agents, loading: results.some((r) => r.isLoading) };
+  return { agents: query.data ?? [], loading: query.isLoading };
 }
