@@ -1,7 +1,7 @@
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
 import type { Express } from 'express';
-import { signSession } from '@platform/kit';
+import { signClientSession, signSession } from '@platform/kit';
 import { createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
 import { JWT_SECRET, closedPortUrl, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
@@ -12,6 +12,9 @@ const AGENCY_SECRET = 'Agency0123456789abcdefXYZ';
 const UNKNOWN_KEY = 'vg_unknown0000000000000';
 const USER = { kind: 'user', userId: 'u1', email: 'u1@example.com', sessionId: 's1' } as const;
 const session = signSession(USER, JWT_SECRET);
+const CLIENT = { kind: 'client', clientId: 'c1', orgId: 'o1', agencyId: 'ag1', workspaceId: 'w1', region: 'eu', email: 'c1@example.com', sessionId: 'cs1' } as const;
+const clientSession = signClientSession({ clientId: 'c1', sessionId: 'cs1', region: 'eu' }, JWT_SECRET);
+const endedClientSession = signClientSession({ clientId: 'c1', sessionId: 'cs2', region: 'eu' }, JWT_SECRET);
 
 describe('gateway authentication', () => {
   let workspace: Upstream;
@@ -24,7 +27,7 @@ describe('gateway authentication', () => {
       credentials: { [WORKSPACE_SECRET]: { kind: 'workspace', workspaceId: 'w1', region: 'eu' }, [session]: USER },
     });
     agent = await startUpstream('agent', { credentials: { [AGENT_KEY]: { kind: 'agent', agentId: 'a1', region: 'eu' } } });
-    agencyDomain = await startUpstream('agency-domain', { credentials: { [AGENCY_SECRET]: { kind: 'agency', agencyId: 'ag1' } } });
+    agencyDomain = await startUpstream('agency-domain', { credentials: { [AGENCY_SECRET]: { kind: 'agency', agencyId: 'ag1' }, [clientSession]: CLIENT } });
     gateway = createGateway(
       loadConfig(
         gatewayEnv({
@@ -46,6 +49,21 @@ describe('gateway authentication', () => {
     expect(res.status).toBe(200);
     expect(res.body.identity).toEqual(USER);
     expect(res.body.forwardedCredentials).toEqual([]);
+  });
+
+  it("turns an agency client's session (cookie or bearer) into a client identity, asked of agency-domain (ADR 0019)", async () => {
+    const byCookie = await request(gateway).get('/api/agency-domain/v2/client/me').set('cookie', `client_session=${clientSession}`);
+    expect(byCookie.status).toBe(200);
+    expect(byCookie.body.identity).toEqual(CLIENT);
+    expect(byCookie.body.forwardedCredentials).toEqual([]);
+    const byBearer = await request(gateway).get('/api/agent/v2/client/agents').set('authorization', `Bearer ${clientSession}`);
+    expect(byBearer.body.identity).toEqual(CLIENT);
+    // a session agency-domain does not know (ended) is refused and its cookie cleared
+    const ended = await request(gateway).get('/api/agency-domain/v2/client/me').set('cookie', `client_session=${endedClientSession}`);
+    expect(ended.status).toBe(401);
+    expect(String(ended.headers['set-cookie'])).toMatch(/^client_session=;/);
+    // a client token is never a person's session, even in the person's cookie
+    expect((await request(gateway).get('/api/workspace/me').set('cookie', `session=${clientSession}`)).status).toBe(401);
   });
 
   it('turns a bearer session JWT into a user identity', async () => {

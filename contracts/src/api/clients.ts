@@ -74,6 +74,21 @@ export const CLIENT_SIGN_IN = {
   agencyAdminPages: AGENCY_ADMIN_CLIENT_PAGES.map((page) => `/${page}`),
 } as const;
 
+/**
+ * Pages an agency offers its clients in the client drawer's access and tab order (spec 3.6
+ * canAccess; the agent area's pages a dashboard shows), besides the agency's custom tabs.
+ */
+export const CLIENT_PAGE_CHOICES = [
+  { path: '/home', label: 'Home' },
+  { path: '/convos', label: 'Chats' },
+  { path: '/analytics', label: 'Analytics' },
+  { path: '/leads', label: 'Leads' },
+  { path: '/campaigns', label: 'Campaigns' },
+  { path: '/settings', label: 'Settings' },
+  { path: '/kb', label: 'Knowledge' },
+  { path: '/channels', label: 'Channels' },
+] as const;
+
 /** A client as any API answers it: never its password or push token. */
 export type ClientView = Omit<Client, 'dashboardPassword' | 'FB_PUSH_TOKEN'> & { ID: string; orgId: string };
 /** An organisation as the agency and its clients read it. */
