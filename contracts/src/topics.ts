@@ -44,7 +44,7 @@ export const TOPICS = {
   notificationRequests: {
     name: 'notifications.requests',
     partitions: 6,
-    description: 'E-mails and organisation notifications to deliver; key: organisation id, else workspace id.',
+    description: 'E-mails and organisation notifications to deliver, requests for a person in a conversation, notifications stored (pushed to open dashboards); key: organisation id, else agent or workspace id.',
   },
   workspaceEvents: {
     name: 'workspace.events',

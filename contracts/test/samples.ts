@@ -41,5 +41,7 @@ export function sampleEvents(): PlatformEvent[] {
       ...where,
       data: { agentId: agent.ID, channelType: 'telegram', channelId: '123456', recipientId: '987', inReplyTo: '42', conversationId: 'conversation-1', text: 'Hello!' },
     }),
+    makeEvent('conversation.human-requested', { ...where, data: { agentId: agent.ID, conversationId: 'conversation1', channel: 'web', text: 'Can I talk to a person?' } }),
+    makeEvent('notification.created', { ...where, data: { orgId: 'org1', notification: { ID: 'n1', title: 'A visitor asks for a person', ts: 1, notificationLevel: 2, seen: false, urlPathname: '/convos' } } }),
   ];
 }

@@ -18,7 +18,7 @@ export interface Endpoint<Params = NoParams, Query = NoQuery, Body = NoBody, Res
   readonly types?: { params: Params; query: Query; body: Body; response: Response };
 }
 
-export type ApiService = 'workspace' | 'agent' | 'channels' | 'agency-domain' | 'billing' | 'onboarding';
+export type ApiService = 'workspace' | 'agent' | 'channels' | 'agency-domain' | 'billing' | 'onboarding' | 'notification';
 export type NoParams = Record<string, never>;
 export type NoQuery = Record<string, never>;
 export type NoBody = undefined;

@@ -7,6 +7,7 @@ export * from './billing';
 export * from './onboarding';
 export * from './clients';
 export * from './client-feedback';
+export * from './notification';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -17,6 +18,7 @@ import { AGENCY_API } from './agency';
 import { ONBOARDING_API } from './onboarding';
 import { CLIENTS_API } from './clients';
 import { CLIENT_FEEDBACK_API } from './client-feedback';
+import { NOTIFICATION_API } from './notification';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -31,4 +33,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(ONBOARDING_API),
   ...Object.values(CLIENTS_API),
   ...Object.values(CLIENT_FEEDBACK_API),
+  ...Object.values(NOTIFICATION_API),
 ];

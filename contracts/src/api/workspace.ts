@@ -64,4 +64,10 @@ export const WORKSPACE_API = {
   getPublicUser: endpoint<{ userId: string }, PublicUserQuery, undefined, SuccessResponse & PublicUserResponse>()({ service: 'workspace', operationId: 'getPublicUser', method: 'get', path: '/public/users/:userId' }),
   verifyCredential: endpoint<NoParams, NoQuery, CredentialVerifyRequest, CredentialVerifyResponse>()({ service: 'workspace', operationId: 'verifyCredential', method: 'post', path: '/internal/credentials/verify' }),
   checkWorkspaceAccess: endpoint<NoParams, NoQuery, WorkspaceAccessCheckRequest, WorkspaceAccessCheckResponse>()({ service: 'workspace', operationId: 'checkWorkspaceAccess', method: 'post', path: '/internal/access/check' }),
+  getEventsTarget: endpoint<{ uid: string }, NoQuery, undefined, EventsTargetResponse>()({ service: 'workspace', operationId: 'getEventsTarget', method: 'get', path: '/internal/workspaces/:uid/events-target' }),
 } as const;
+
+/** GET /internal/workspaces/{uid}/events-target (services only): where and what the notification service delivers, and whom it warns. */
+export interface EventsTargetResponse extends SuccessResponse {
+  target: { endpoint?: string; subscribedEvents: string[]; workspaceSecret: string; workspaceEmails: string[] };
+}

@@ -8,6 +8,8 @@ import {
   channelMessageReceivedDataSchema,
   channelReplyRequestedDataSchema,
   creditsConsumedDataSchema,
+  humanRequestedDataSchema,
+  notificationCreatedDataSchema,
   notificationRequestedDataSchema,
   platformProbeDataSchema,
   sessionEndedDataSchema,
@@ -22,6 +24,8 @@ import {
   type ChannelMessageReceivedData,
   type ChannelReplyRequestedData,
   type CreditsConsumedData,
+  type HumanRequestedData,
+  type NotificationCreatedData,
   type NotificationRequestedData,
   type PlatformProbeData,
   type SessionEndedData,
@@ -61,6 +65,8 @@ export interface EventDataMap {
   'credentials.workspace-secret-rotated': WorkspaceSecretRotatedData;
   'credentials.agent-secret-key-rotated': AgentSecretKeyRotatedData;
   'credentials.agency-changed': AgencyChangedData;
+  'conversation.human-requested': HumanRequestedData;
+  'notification.created': NotificationCreatedData;
 }
 export type EventType = keyof EventDataMap;
 export type PlatformEvent<T extends EventType = EventType> = { [K in T]: EventEnvelope<K, EventDataMap[K]> }[T];
@@ -114,6 +120,8 @@ export const EVENT_CATALOG: { [T in EventType]: EventDefinition<T> } = {
   'credentials.workspace-secret-rotated': { topic: TOPICS.credentialRevocations.name, data: workspaceSecretRotatedDataSchema, key: (event) => event.data.uid },
   'credentials.agent-secret-key-rotated': { topic: TOPICS.credentialRevocations.name, data: agentSecretKeyRotatedDataSchema, key: (event) => event.data.agentId },
   'credentials.agency-changed': { topic: TOPICS.credentialRevocations.name, data: agencyChangedDataSchema, key: (event) => event.data.agencyId },
+  'conversation.human-requested': { topic: TOPICS.notificationRequests.name, data: humanRequestedDataSchema, key: (event) => event.data.agentId },
+  'notification.created': { topic: TOPICS.notificationRequests.name, data: notificationCreatedDataSchema, key: (event) => event.data.orgId },
 };
 /** The events on the revocations topic, which the gateway applies to its caches. */
 export type RevocationEvent = PlatformEvent<'credentials.session-ended' | 'credentials.user-sessions-ended' | 'credentials.workspace-secret-rotated' | 'credentials.agent-secret-key-rotated' | 'credentials.agency-changed'>;

@@ -181,3 +181,33 @@ export interface PlatformProbeData {
   probeId: string;
 }
 export const platformProbeDataSchema = Joi.object<PlatformProbeData, true>({ probeId: Joi.string().max(TEXT_LIMITS.id).required() });
+
+/** conversation.human-requested: a visitor asked the agent for a person (the runtime's rule); key: agent id. */
+export interface HumanRequestedData {
+  agentId: string;
+  conversationId: string;
+  /** where the conversation happens: widget, test, or a channel type */
+  channel: string;
+  /** the visitor's message, cut to a short text */
+  text: string;
+}
+export const humanRequestedDataSchema = Joi.object<HumanRequestedData, true>({
+  agentId: documentId().required(),
+  conversationId: Joi.string().max(TEXT_LIMITS.id).required(),
+  channel: Joi.string().max(TEXT_LIMITS.name).required(),
+  text: Joi.string().max(TEXT_LIMITS.shortText).allow('').required(),
+});
+
+/**
+ * notification.created: an organisation notification was stored (by the notification
+ * service); every instance pushes it to its open dashboards. The envelope's workspaceId is
+ * the organisation's workspace. Key: organisation id.
+ */
+export interface NotificationCreatedData {
+  orgId: string;
+  notification: Notification & { ID: string; notificationLevel: 1 | 2; ts: number };
+}
+export const notificationCreatedDataSchema = Joi.object<NotificationCreatedData, true>({
+  orgId: documentId().required(),
+  notification: (notificationSchema as Joi.ObjectSchema).keys({ ID: documentId().required(), notificationLevel: Joi.number().valid(1, 2).required(), ts: Joi.number().min(0).required() }).required(),
+});

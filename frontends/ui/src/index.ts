@@ -26,3 +26,5 @@ export { ConversationsList, LeadsTable, channelLabel } from './agent-pages/Conve
 export { AgentUsageStats } from './agent-pages/AgentUsageStats';
 export { agentNavLayout, type AgentNavLayout } from './logic/agent-layout';
 export { readAgencyHost } from './logic/agency-host';
+export { NotificationsBell, type NotificationsBellProps } from './notifications/NotificationsBell';
+export { NotificationsPanel, type NotificationsPanelProps } from './notifications/NotificationsPanel';

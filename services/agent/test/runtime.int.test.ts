@@ -126,6 +126,21 @@ describe('the agent runtime', () => {
     expect((done.data as { text: string }).text).toBe('Sandbox reply: you said "Tell me a long story about the sea and the sky".');
   });
 
+  it('emits one conversation.human-requested through the outbox when the visitor asks for a person (a retry emits nothing new)', async () => {
+    const { person, workspace } = await personWithWorkspace(h);
+    await giveCredits(h.mongo, 'eu', workspace.uid, 100);
+    const agent = await createAgent(h, person, workspace.uid);
+    const path = `/v2/agents/${agent.ID}/chat`;
+    const first = await h.as(person).post(path, { messageId: 'askhuman', text: 'Can I talk to a human please?' }).expect(200);
+    const { conversationId } = first.body.data;
+    await h.as(person).post(path, { conversationId, messageId: 'askhuman', text: 'Can I talk to a human please?' }).expect(200);
+    await h.as(person).post(path, { conversationId, messageId: 'nohuman', text: 'What are your opening hours?' }).expect(200);
+    const requested = await eventsAbout(TOPICS.notificationRequests.name, agent.ID, 1);
+    expect(requested).toHaveLength(1);
+    expect(validateEvent(requested[0]).error).toBeUndefined();
+    expect(requested[0]).toMatchObject({ type: 'conversation.human-requested', workspaceId: workspace.uid, data: { agentId: agent.ID, conversationId, channel: 'test', text: 'Can I talk to a human please?' } });
+  });
+
   it('refuses clearly, without asking the model or charging, when the workspace has no credits left', async () => {
     const { person, workspace } = await personWithWorkspace(h);
     const agent = await createAgent(h, person, workspace.uid);

@@ -17,6 +17,8 @@ import { routeTable as billingRoutes } from '../../../services/billing/src/app';
 import type { BillingConfig } from '../../../services/billing/src/config';
 import { routeTable as onboardingRoutes } from '../../../services/onboarding/src/app';
 import { loadConfig as loadOnboardingConfig } from '../../../services/onboarding/src/config';
+import { assemble as notificationRoutes } from '../../../services/notification/src/app';
+import { loadConfig as loadNotificationConfig } from '../../../services/notification/src/config';
 
 // Tables are only built, never served: stores stay unused.
 const logger = createLogger('test', 'silent');
@@ -33,6 +35,7 @@ const mounted: Record<string, RouteDescription[]> = {
   'agency-domain': agencyDomainRoutes({ config: loadAgencyDomainConfig(), mongo: { regions: () => [] } as unknown as RegionalMongo, logger }).routes,
   billing: billingRoutes({ config: { platform: { internalSigningSecret: 'x' }, stripe: { apiBase: 'http://127.0.0.1', secretKey: 'x', webhookSecret: 'x' } } as BillingConfig, mongo, logger }).routes,
   onboarding: onboardingRoutes({ config: loadOnboardingConfig(), logger }).routes,
+  notification: notificationRoutes({ config: loadNotificationConfig(), mongo, logger, mailer: { send: async () => undefined, close: async () => undefined } }).routes,
 };
 
 const key = (service: string, route: Pick<RouteDescription, 'operationId' | 'method' | 'path'>) => `${service} ${route.operationId} ${route.method.toUpperCase()} ${route.path}`;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ChannelReplyRequestedData, type CreditsConsumedData, type Region } from '@platform/contracts';
+import { TEXT_LIMITS, type ChannelReplyRequestedData, type CreditsConsumedData, type HumanRequestedData, type Region } from '@platform/contracts';
 import { catalogOutboxEntry, type OutboxEntry } from '@platform/kit';
 
 /** A UUID derived from `seed`, so the same answer always yields the same event id (consumers dedupe by it). */
@@ -20,4 +20,10 @@ export function creditsConsumedEvent(region: Region, workspaceId: string, answer
 /** channel.reply-requested: the answer for channels to send. */
 export function replyRequestedEvent(region: Region, workspaceId: string, answerId: string, data: ChannelReplyRequestedData): OutboxEntry {
   return withId(catalogOutboxEntry('channel.reply-requested', { region, workspaceId, data }), stableEventId(`reply:${answerId}`));
+}
+
+/** conversation.human-requested: the visitor asked for a person; the notification service tells the agent's organisations. */
+export function humanRequestedEvent(region: Region, workspaceId: string, answerId: string, data: HumanRequestedData): OutboxEntry {
+  const text = data.text.slice(0, TEXT_LIMITS.shortText);
+  return withId(catalogOutboxEntry('conversation.human-requested', { region, workspaceId, data: { ...data, text } }), stableEventId(`human:${answerId}`));
 }

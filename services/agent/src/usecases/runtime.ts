@@ -15,7 +15,8 @@ import type { AgentRecord } from '../domain/agent-record';
 import { answerId, limitRefusal, type ConversationRecord } from '../domain/conversation';
 import { findLeads } from '../domain/conversation-leads';
 import { buildPrompt } from '../domain/conversation-prompt';
-import { creditsConsumedEvent, replyRequestedEvent } from '../events/runtime-events';
+import { asksForHuman } from '../domain/human-request';
+import { creditsConsumedEvent, humanRequestedEvent, replyRequestedEvent } from '../events/runtime-events';
 import type { ConversationStore } from '../store/conversations';
 
 export interface RuntimeDeps {
@@ -108,6 +109,7 @@ export class ConversationRuntime {
       );
     }
     if (incoming.reply && text) events.push(replyRequestedEvent(region, agent.userId, id, { ...incoming.reply, conversationId, text }));
+    if (asksForHuman(incoming.text)) events.push(humanRequestedEvent(region, agent.userId, id, { agentId: agent.ID, conversationId, channel: incoming.channel, text: incoming.text }));
 
     const recorded = agent.recordChatHistory !== false;
     const messages: ConversationMessage[] = recorded

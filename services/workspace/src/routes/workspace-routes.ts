@@ -152,5 +152,17 @@ export function workspaceRoutes(workspaces: WorkspaceUseCases, invitations: Invi
         res.json({ success: true, isMember: await workspaces.checkAccess(req.region, req.body) } satisfies ResponseOf<typeof WORKSPACE_API.checkWorkspaceAccess>);
       },
     },
+    {
+      ...routeOf(WORKSPACE_API.getEventsTarget),
+      summary: "Services only (gateway-signed): the workspace's events endpoint, subscribed events, secret (the delivery's signing key) and member e-mails",
+      access: 'gateway',
+      refusal: { forbidden: SERVICE_MESSAGES.internalOnly },
+      schemas: { params: uidParams },
+      success: { status: 200, description: '{success, target: {endpoint?, subscribedEvents, workspaceSecret, workspaceEmails}}' },
+      failures: [400, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, target: await workspaces.eventsTarget(req.region, req.params.uid!) } satisfies ResponseOf<typeof WORKSPACE_API.getEventsTarget>);
+      },
+    },
   ];
 }

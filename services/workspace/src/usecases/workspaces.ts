@@ -5,6 +5,7 @@ import {
   newWorkspaceUid,
   removeWorkspaceMemberRequestSchema,
   type CreateWorkspaceRequest,
+  type EventsTargetResponse,
   type PublicUserResponse,
   type Region,
   type SecretIdentity,
@@ -127,6 +128,14 @@ export class WorkspaceUseCases {
     const record = await this.deps.workspaces.find(region, body.uid);
     if (!record) throw notFound(MESSAGES.workspace.notFound);
     return isMember(record, { userId: body.userId ?? '', email: body.email });
+  }
+
+  /** GET /internal/workspaces/{uid}/events-target: the notification service delivers the workspace's events (spec §7). */
+  async eventsTarget(region: Region, uid: string): Promise<EventsTargetResponse['target']> {
+    const record = await this.deps.workspaces.find(region, uid);
+    if (!record) throw notFound(MESSAGES.workspace.notFound);
+    const events = record.internal?.events;
+    return { endpoint: events?.endpoint || undefined, subscribedEvents: events?.subscribedEvents ?? [], workspaceSecret: record.workspaceSecret, workspaceEmails: record.workspaceEmails };
   }
 
   /**

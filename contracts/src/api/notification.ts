@@ -1,0 +1,120 @@
+import Joi from 'joi';
+import { documentId } from '../entities/common';
+import type { Notification, NotificationsSettings } from '../entities/clients';
+import { endpoint, type NoQuery, type SuccessResponse } from './endpoint';
+
+/** A stored organisation notification as the API answers it (ID, level and ts always set). */
+export type StoredNotification = Notification & { ID: string; notificationLevel: 1 | 2; ts: number };
+
+export interface NotificationListResponse extends SuccessResponse {
+  /** the latest 5 of each level, newest first */
+  notifications: StoredNotification[];
+}
+
+/** What the notification service answers for one delivery to a workspace's events endpoint. */
+export interface EventDeliveryView {
+  id: string;
+  type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  createdAt: string;
+  lastError?: string;
+  lastStatus?: number;
+}
+export interface EventDeliveriesResponse extends SuccessResponse {
+  deliveries: EventDeliveryView[];
+}
+
+/**
+ * The events a workspace may subscribe to (internal.events.subscribedEvents), each the public
+ * name of a platform event. The endpoint receives `{type, payload: {createdAt, workspaceSecret, ...data}}`.
+ */
+export const WORKSPACE_EVENT_TYPES = [
+  { type: 'agent.created', label: 'Agent created', source: 'new-agent' },
+  { type: 'channel.connected', label: 'Channel connected', source: 'new-channel-connection' },
+  { type: 'conversation.human-requested', label: 'A visitor asks for a person', source: 'conversation.human-requested' },
+  { type: 'member.joined', label: 'Member joined', source: 'workspace.member-joined' },
+  { type: 'member.removed', label: 'Member removed', source: 'workspace.member-removed' },
+] as const;
+export type WorkspaceEventType = (typeof WORKSPACE_EVENT_TYPES)[number]['type'];
+/** Sent by "Send test event" whatever the subscription, so a workspace can check its endpoint. */
+export const TEST_EVENT_TYPE = 'test';
+
+/**
+ * Headers of a delivery: `t=<unix ms>,v1=<hex HMAC-SHA256 of "<t>.<body>">` keyed with the
+ * workspace secret (the receiver knows it), and the delivery id (the same on every retry).
+ */
+export const EVENT_SIGNATURE_HEADER = 'x-platform-signature';
+export const EVENT_ID_HEADER = 'x-platform-event-id';
+
+export const NOTIFICATION_MESSAGES = {
+  humanRequestedTitle: 'A visitor asks for a person',
+  endpointFailedSubject: 'Your events endpoint is not answering',
+  testEventQueued: 'Test event sent.',
+  noEndpoint: 'Set an events endpoint first.',
+  notificationNotFound: 'Notification not found.',
+} as const;
+
+/** Where a notification sends the client: the conversation in the dashboard's Chats page. */
+export const NOTIFICATION_PATHS = {
+  conversation: (agentId: string, conversationId: string) => `/convos?agentId=${encodeURIComponent(agentId)}&conversationId=${encodeURIComponent(conversationId)}`,
+} as const;
+
+/** Which levels a client sees (spec §4.8): all → 1 and 2, requestsOnly → 2, none → none. */
+export function visibleLevels(notifyIf: NotificationsSettings['notifyIf'] = 'requestsOnly'): Array<1 | 2> {
+  if (notifyIf === 'all') return [1, 2];
+  if (notifyIf === 'requestsOnly') return [2];
+  return [];
+}
+/** Whether a client who chose `notifyThrough` gets notifications by e-mail. */
+export const notifiesByEmail = (notifyThrough: NotificationsSettings['notifyThrough'] = 'all') => notifyThrough === 'email' || notifyThrough === 'all';
+
+type OrgParams = { uid: string; orgId: string };
+export const orgNotificationParamsSchema = Joi.object({ uid: documentId().required(), orgId: documentId().required() });
+export const notificationParamsSchema = orgNotificationParamsSchema.keys({ notificationId: documentId().required() });
+
+/** Every endpoint of the notification service (services/notification/README.md). */
+export const NOTIFICATION_API = {
+  listOrgNotifications: endpoint<OrgParams, NoQuery, undefined, NotificationListResponse>()({
+    service: 'notification',
+    operationId: 'listOrgNotifications',
+    method: 'get',
+    path: '/v2/workspaces/:uid/orgs/:orgId/notifications',
+  }),
+  streamOrgNotifications: endpoint<OrgParams, NoQuery, undefined, never>()({
+    service: 'notification',
+    operationId: 'streamOrgNotifications',
+    method: 'get',
+    path: '/v2/workspaces/:uid/orgs/:orgId/notifications/stream',
+  }),
+  markNotificationSeen: endpoint<OrgParams & { notificationId: string }, NoQuery, undefined, SuccessResponse>()({
+    service: 'notification',
+    operationId: 'markNotificationSeen',
+    method: 'post',
+    path: '/v2/workspaces/:uid/orgs/:orgId/notifications/:notificationId/seen',
+  }),
+  markNotificationRead: endpoint<OrgParams & { notificationId: string }, NoQuery, undefined, SuccessResponse>()({
+    service: 'notification',
+    operationId: 'markNotificationRead',
+    method: 'delete',
+    path: '/v2/workspaces/:uid/orgs/:orgId/notifications/:notificationId',
+  }),
+  markAllNotificationsRead: endpoint<OrgParams, NoQuery, undefined, SuccessResponse & { deleted: number }>()({
+    service: 'notification',
+    operationId: 'markAllNotificationsRead',
+    method: 'delete',
+    path: '/v2/workspaces/:uid/orgs/:orgId/notifications',
+  }),
+  listEventDeliveries: endpoint<{ uid: string }, NoQuery, undefined, EventDeliveriesResponse>()({
+    service: 'notification',
+    operationId: 'listEventDeliveries',
+    method: 'get',
+    path: '/v2/workspaces/:uid/events/deliveries',
+  }),
+  sendTestEvent: endpoint<{ uid: string }, NoQuery, undefined, SuccessResponse & { message: string }>()({
+    service: 'notification',
+    operationId: 'sendTestEvent',
+    method: 'post',
+    path: '/v2/workspaces/:uid/events/test',
+  }),
+} as const;

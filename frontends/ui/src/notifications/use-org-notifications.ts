@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { NOTIFICATION_API, gatewayPath, type Region, type StoredNotification } from '@platform/contracts';
+import { callApi } from '../api/client';
+import { readStored, writeStored } from '../logic/storage';
+import { playChime } from './chime';
+import { POPUP_MS, isOnPage, popupCandidate, soundSchedule, visibleNotifications, withNotification, type NotifyIf } from './notification-rules';
+
+export interface OrgNotificationsOptions {
+  region: Region;
+  workspaceId: string;
+  orgId: string;
+  clientId?: string;
+  notifyIf?: NotifyIf;
+  /** replaceable in tests */
+  sound?: () => void;
+}
+
+const BROWSER_NOTIFICATIONS_KEY = 'notifications.browser';
+
+/**
+ * An organisation's notifications for the bell: read once, then pushed live (SSE through the
+ * gateway, never polled); the newest unseen one pops up for 5 s with its sound and is then marked seen.
+ */
+export function useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf = 'requestsOnly', sound = playChime }: OrgNotificationsOptions) {
+  const [all, setAll] = useState<StoredNotification[]>([]);
+  const [popup, setPopup] = useState<StoredNotification | null>(null);
+  const [browserNotifications, setBrowserNotificationsState] = useState<boolean>(() => readStored(BROWSER_NOTIFICATIONS_KEY, false));
+  const popped = useRef(new Set<string>());
+  const params = { uid: workspaceId, orgId };
+
+  useEffect(() => {
+    let closed = false;
+    callApi(NOTIFICATION_API.listOrgNotifications, { region, params })
+      .then((answer) => !closed && setAll(answer.notifications))
+      .catch(() => undefined);
+    const source = new EventSource(gatewayPath(NOTIFICATION_API.streamOrgNotifications, params, region), { withCredentials: true });
+    source.addEventListener('notification', (message) => {
+      const notification = JSON.parse((message as MessageEvent<string>).data) as StoredNotification;
+      setAll((list) => withNotification(list, notification));
+    });
+    return () => {
+      closed = true;
+      source.close();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [region, workspaceId, orgId]);
+
+  const markSeen = useCallback(
+    (id: string) => {
+      setAll((list) => list.map((n) => (n.ID === id ? { ...n, seen: true } : n)));
+      void callApi(NOTIFICATION_API.markNotificationSeen, { region, params: { ...params, notificationId: id } }).catch(() => undefined);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [region, workspaceId, orgId],
+  );
+
+  // The popup: the newest notification, when it qualifies, once.
+  useEffect(() => {
+    const candidate = popupCandidate(all, { nowMs: Date.now(), clientId, notifyIf });
+    if (!candidate || popped.current.has(candidate.ID)) return;
+    popped.current.add(candidate.ID);
+    setPopup(candidate);
+    const timers = soundSchedule(candidate.notificationLevel, notifyIf, isOnPage(candidate.urlPathname, window.location.pathname)).map((delay) => setTimeout(sound, delay));
+    if (browserNotifications && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      new Notification(candidate.title ?? '', { body: candidate.body, tag: candidate.ID });
+    }
+    timers.push(
+      setTimeout(() => {
+        setPopup((shown) => (shown?.ID === candidate.ID ? null : shown));
+        markSeen(candidate.ID);
+      }, POPUP_MS),
+    );
+  }, [all, clientId, notifyIf, sound, browserNotifications, markSeen]);
+
+  const markRead = async (id: string) => {
+    setAll((list) => list.filter((n) => n.ID !== id));
+    setPopup((shown) => (shown?.ID === id ? null : shown));
+    await callApi(NOTIFICATION_API.markNotificationRead, { region, params: { ...params, notificationId: id } }).catch(() => undefined);
+  };
+  const markAllRead = async () => {
+    setAll([]);
+    setPopup(null);
+    await callApi(NOTIFICATION_API.markAllNotificationsRead, { region, params }).catch(() => undefined);
+  };
+  /** On: asks the browser's permission first; refused, the switch stays off. */
+  const setBrowserNotifications = async (on: boolean) => {
+    let allowed = on;
+    if (on && typeof Notification !== 'undefined' && Notification.permission !== 'granted') allowed = (await Notification.requestPermission()) === 'granted';
+    writeStored(BROWSER_NOTIFICATIONS_KEY, allowed);
+    setBrowserNotificationsState(allowed);
+  };
+
+  return { notifications: visibleNotifications(all, notifyIf), popup, markRead, markAllRead, browserNotifications, setBrowserNotifications };
+}

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import {
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_PATHS,
+  notifiesByEmail,
+  visibleLevels,
+  type HumanRequestedData,
+  type NotificationsSettings,
+  type StoredNotification,
+} from '@platform/contracts';
+
+/** A client who may receive an organisation's notifications by e-mail. */
+export interface OrgRecipient {
+  ID: string;
+  email: string;
+  notificationsSettings?: NotificationsSettings;
+}
+
+/** An id derived from the event and the organisation, so a redelivered event stores nothing new. */
+export function notificationId(eventId: string, orgId: string): string {
+  return createHash('sha256').update(`${eventId}:${orgId}`).digest('base64url').slice(0, 20);
+}
+
+/** Level 2 (a request): a visitor asks for a person; opens the conversation. */
+export function humanRequestNotification(eventId: string, orgId: string, data: HumanRequestedData, nowMs: number): StoredNotification {
+  return {
+    ID: notificationId(eventId, orgId),
+    title: NOTIFICATION_MESSAGES.humanRequestedTitle,
+    body: data.text,
+    ts: nowMs,
+    urlPathname: NOTIFICATION_PATHS.conversation(data.agentId, data.conversationId),
+    seen: false,
+    notificationLevel: 2,
+  };
+}
+
+/** Whether the client is among those the notification is for (no notifyOnly: everyone). */
+export const isAddressedTo = (notification: Pick<StoredNotification, 'notifyOnly'>, clientId: string) =>
+  !notification.notifyOnly?.length || notification.notifyOnly.includes(clientId);
+
+/** Who gets it by e-mail: addressed to them, a level their notifyIf shows, and notifyThrough email or all. */
+export function emailRecipients(notification: StoredNotification, clients: OrgRecipient[]): string[] {
+  return clients
+    .filter((client) => isAddressedTo(notification, client.ID))
+    .filter((client) => visibleLevels(client.notificationsSettings?.notifyIf).includes(notification.notificationLevel))
+    .filter((client) => notifiesByEmail(client.notificationsSettings?.notifyThrough))
+    .map((client) => client.email);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The e-mail of a notification: its title, body and a link to its page on the dashboard. */
+export function notificationEmail(notification: StoredNotification, dashboardUrl: string): { subject: string; html: string } {
+  const link = `${dashboardUrl}${notification.urlPathname ?? '/'}`;
+  return {
+    subject: notification.title ?? NOTIFICATION_MESSAGES.humanRequestedTitle,
+    html: `<p><strong>${escapeHtml(notification.title ?? '')}</strong></p><p>${escapeHtml(notification.body ?? '')}</p><p><a href="${escapeHtml(link)}">Open</a></p>`,
+  };
+}

@@ -1,0 +1,73 @@
+import { NOTIFICATION_MESSAGES, type EmailNotificationRequest, type HumanRequestedData, type Notification, type Region, type StoredNotification } from '@platform/contracts';
+import { catalogOutboxEntry, notFound, type Logger } from '@platform/kit';
+import type { Mailer } from '../clients/mailer';
+import type { OrganizationDirectory, AgentOrganization } from '../clients/organizations';
+import { emailRecipients, humanRequestNotification, notificationEmail, notificationId } from '../domain/org-notification';
+import type { NotificationStore, OrgRef } from '../store/notifications';
+
+export interface OrgNotificationDeps {
+  store: NotificationStore;
+  organizations: OrganizationDirectory;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  /** nudges the outbox relay */
+  eventsWritten: () => void;
+  now?: () => number;
+}
+
+/** Organisation notifications: created from events, read, marked seen and read (deleted). */
+export class OrgNotifications {
+  constructor(private readonly deps: OrgNotificationDeps) {}
+
+  private now() {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  /** A visitor asks for a person: a level-2 notification in every organisation of the agent. */
+  async humanRequested(region: Region, eventId: string, data: HumanRequestedData): Promise<void> {
+    const organizations = await this.deps.organizations.byAgent(region, data.agentId);
+    for (const org of organizations) await this.create(region, org, humanRequestNotification(eventId, org.ID, data, this.now()));
+  }
+
+  /** A notification asked for by another service (notification.requested, organisation channel). */
+  async requested(region: Region, eventId: string, workspaceId: string, orgId: string, notification: Notification): Promise<void> {
+    const stored: StoredNotification = { seen: false, ...notification, ID: notification.ID ?? notificationId(eventId, orgId), ts: notification.ts ?? this.now(), notificationLevel: notification.notificationLevel ?? 1 };
+    await this.create(region, { ID: orgId, workspaceId, clients: [] }, stored);
+  }
+
+  private async create(region: Region, org: AgentOrganization, notification: StoredNotification): Promise<void> {
+    const ref = { workspaceId: org.workspaceId, orgId: org.ID };
+    const event = catalogOutboxEntry('notification.created', { region, workspaceId: org.workspaceId, data: { orgId: org.ID, notification } });
+    const isNew = await this.deps.store.insert(region, ref, notification, [event]);
+    if (!isNew) return;
+    this.deps.eventsWritten();
+    const to = emailRecipients(notification, org.clients);
+    // At most once: a redelivered event finds the notification stored and sends nothing again.
+    if (to.length) await this.send({ channel: 'email', to, ...notificationEmail(notification, this.deps.publicUrl) });
+  }
+
+  async send(request: EmailNotificationRequest): Promise<void> {
+    try {
+      await this.deps.mailer.send(request);
+    } catch (err) {
+      this.deps.logger.warn({ err, subject: request.subject }, 'notification e-mail not sent');
+    }
+  }
+
+  latest(region: Region, org: OrgRef) {
+    return this.deps.store.latest(region, org);
+  }
+
+  async markSeen(region: Region, org: OrgRef, id: string) {
+    if (!(await this.deps.store.markSeen(region, org, id))) throw notFound(NOTIFICATION_MESSAGES.notificationNotFound);
+  }
+
+  async markRead(region: Region, org: OrgRef, id: string) {
+    if (!(await this.deps.store.remove(region, org, id))) throw notFound(NOTIFICATION_MESSAGES.notificationNotFound);
+  }
+
+  markAllRead(region: Region, org: OrgRef) {
+    return this.deps.store.removeAll(region, org);
+  }
+}
