@@ -1,6 +1,6 @@
 import { ORGANIZATION_DEFAULTS } from '@platform/contracts';
 import { creditsLabel, lockedMessage } from '../src/logic/access';
-import { agentTitle, clientTabs, landingHref, switchAgentHref, tabAt } from '../src/logic/tabs';
+import { agentTitle, clientTabs, landingHref, notificationHref, switchAgentHref, tabAt } from '../src/logic/tabs';
 
 const faq = { label: 'FAQ', href: '/faq', pageType: 'html' as const };
 const news = { label: 'News', href: '/news', pageType: 'iframe' as const, alwaysVisible: true };
@@ -46,6 +46,12 @@ describe('landing and the agent selector', () => {
     expect(switchAgentHref('eu', '/app/eu/agents/a1/c/faq', 'a2', tabs)).toBe('/app/eu/agents/a2/c/faq');
     expect(switchAgentHref('eu', '/', 'a2', tabs)).toBe('/app/eu/agents/a2/analytics');
     expect(switchAgentHref('eu', '/', 'a2', [])).toBe('/app/eu/agents/a2/overview');
+  });
+
+  it("opens a notification's page of its agent", () => {
+    expect(notificationHref('eu', '/convos?agentId=a1&conversationId=c9')).toBe('/app/eu/agents/a1/convos?conversationId=c9');
+    expect(notificationHref('na', '/app/na/agents/a2/leads')).toBe('/app/na/agents/a2/leads');
+    expect(notificationHref('eu', '/home')).toBe('/home');
   });
 
   it('cuts agent titles at 30 characters', () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { CLIENTS_API_MESSAGES } from '@platform/contracts';
 import {
   ActionIcon,
@@ -13,6 +14,7 @@ import {
   IconSun,
   IconUser,
   Menu,
+  NotificationsBell,
   Text,
   Tooltip,
   UnstyledButton,
@@ -22,7 +24,7 @@ import {
 } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 import { creditsLabel } from '../logic/access';
-import type { DashboardTab } from '../logic/tabs';
+import { notificationHref, type DashboardTab } from '../logic/tabs';
 import { AccountDrawer } from './AccountDrawer';
 import { AgencyLogo } from './AgencyLogo';
 import { AgentSelector } from './AgentSelector';
@@ -90,7 +92,8 @@ function ProfileMenu({ onAccount }: { onAccount: () => void }) {
  */
 export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]; agentId?: string; tabs: DashboardTab[]; phone: boolean }) {
   const { host } = useDashboard();
-  const { organization, agencyAdmin } = useClientSession();
+  const { organization, client, agencyAdmin } = useClientSession();
+  const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('light') === 'dark';
   const [account, setAccount] = useState(false);
@@ -120,6 +123,16 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
         <ActionIcon variant="subtle" color="gray" onClick={() => setColorScheme(dark ? 'light' : 'dark')} aria-label="Dark mode" data-testid="dark-mode">
           {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
         </ActionIcon>
+        {organization.ownerID && (
+          <NotificationsBell
+            region={host.region}
+            workspaceId={organization.ownerID}
+            orgId={organization.ID}
+            clientId={agencyAdmin ? undefined : client.ID}
+            notifyIf={client.notificationsSettings?.notifyIf}
+            onOpen={(path) => navigate(notificationHref(host.region, path))}
+          />
+        )}
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>
       {account && <AccountDrawer opened onClose={() => setAccount(false)} />}

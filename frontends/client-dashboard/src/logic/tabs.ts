@@ -74,3 +74,16 @@ export function agentTitle(title: string | undefined): string {
   const clean = (title ?? '').trim() || 'Untitled agent';
   return clean.length > CLIENT_AGENT_TITLE_MAX ? `${clean.slice(0, CLIENT_AGENT_TITLE_MAX)}...` : clean;
 }
+
+/**
+ * Where a notification's path opens: `/{page}?agentId=…` (notification paths name the page and
+ * the agent) becomes that agent's page; any other path is kept.
+ */
+export function notificationHref(region: Region, path: string): string {
+  const url = new URL(path, 'http://dashboard.local');
+  const agentId = url.searchParams.get('agentId');
+  if (!agentId || url.pathname.startsWith('/app/')) return path;
+  url.searchParams.delete('agentId');
+  const rest = url.searchParams.toString();
+  return `${agentBase(region, agentId)}${url.pathname}${rest ? `?${rest}` : ''}`;
+}
