@@ -5,6 +5,7 @@ export * from './channels';
 export * from './agency';
 export * from './billing';
 export * from './onboarding';
+export * from './billing-connect';
 export * from './clients';
 export * from './client-feedback';
 export * from './notification';
@@ -16,6 +17,7 @@ import { WORKSPACE_API } from './workspace';
 import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } from './channels';
 import { AGENCY_API } from './agency';
 import { ONBOARDING_API } from './onboarding';
+import { CONNECT_API } from './billing-connect';
 import { CLIENTS_API } from './clients';
 import { CLIENT_FEEDBACK_API } from './client-feedback';
 import { NOTIFICATION_API } from './notification';
@@ -31,6 +33,7 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(AGENCY_API),
   ...Object.values(BILLING_API),
   ...Object.values(ONBOARDING_API),
+  ...Object.values(CONNECT_API),
   ...Object.values(CLIENTS_API),
   ...Object.values(CLIENT_FEEDBACK_API),
   ...Object.values(NOTIFICATION_API),
