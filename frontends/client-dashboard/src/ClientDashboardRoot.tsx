@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
-import { Box, Center, Group, Loader, readAgencyHost, Text, useComputedColorScheme } from '@platform/ui';
+import { Box, Center, Group, Loader, readAgencyHost, Text, useComputedColorScheme, type RemoteProps } from '@platform/ui';
 import { AgencyLogo } from './dashboard/AgencyLogo';
 import { brandColorVariables, topBarStyle } from './dashboard/brand';
 import { Dashboard } from './dashboard/Dashboard';
@@ -40,7 +40,7 @@ function Screens() {
 }
 
 /** The client dashboard (spec 2.9, 2.10) on an agency host: the login screen, then the dashboard, with the footer of 2.4. */
-export function ClientDashboardRoot() {
+export function ClientDashboardRoot({ loadParcel }: RemoteProps['client_dashboard']) {
   const host = readAgencyHost();
   if (!host) {
     return (
@@ -51,7 +51,7 @@ export function ClientDashboardRoot() {
   }
   return (
     <BrowserRouter>
-      <DashboardProvider host={host}>
+      <DashboardProvider host={host} loadParcel={loadParcel}>
         <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column', ...brandColorVariables }} data-testid="client-dashboard">
           <Screens />
           <DashboardFooter />

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgencyHostData, ClientSessionResponse } from '@platform/contracts';
-import { ApiError } from '@platform/ui';
+import { ApiError, type RemoteProps } from '@platform/ui';
 import { clientApi, type ClientApi } from './api/client-api';
 
 export const SESSION_KEY = ['client-session'] as const;
@@ -14,12 +14,14 @@ interface DashboardContextValue {
   /** a sign-in answer is the session: no second round trip */
   setSession: (session: ClientSessionResponse | null) => void;
   refresh: () => Promise<unknown>;
+  /** another remote's parcel (the client billing modal), through the shell */
+  loadParcel: RemoteProps['client_dashboard']['loadParcel'];
 }
 
 const DashboardContext = createContext<DashboardContextValue | null>(null);
 
 /** The agency host, its API and the signed-in client (spec 2.9, 2.10). */
-export function DashboardProvider({ host, children }: { host: AgencyHostData; children: ReactNode }) {
+export function DashboardProvider({ host, loadParcel, children }: { host: AgencyHostData; loadParcel: RemoteProps['client_dashboard']['loadParcel']; children: ReactNode }) {
   const queryClient = useQueryClient();
   const api = useMemo(() => clientApi(host.region), [host.region]);
   const query = useQuery({
@@ -41,6 +43,7 @@ export function DashboardProvider({ host, children }: { host: AgencyHostData; ch
     session: query.isError ? null : query.data,
     setSession: (session) => queryClient.setQueryData(SESSION_KEY, session),
     refresh: () => queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
+    loadParcel,
   };
   return <DashboardContext.Provider value={value}>{children}</DashboardContext.Provider>;
 }

@@ -5,7 +5,7 @@ import { rememberAttribution } from './auth/attribution';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoader } from './pages/PageLoader';
 import { Titled } from './pages/page-title';
-import { RemoteApp } from './remotes/RemoteApp';
+import { RemoteApp, loadParcel } from './remotes/RemoteApp';
 // The page's global styles, once: remotes render inside this page and bring none of their own.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -39,7 +39,7 @@ export function ShellApp() {
             <Route path="/share" element={<Titled title="Chat"><SharePage /></Titled>} />
             {agencyHost ? (
               // An agency host (ADR 0020): every other page is the client dashboard in the agency's brand.
-              <Route path="/*" element={<RemoteApp name="client_dashboard" />} />
+              <Route path="/*" element={<RemoteApp name="client_dashboard" loadParcel={loadParcel} />} />
             ) : (
               <>
                 <Route path="/app/:region/*" element={<AppRoutes />} />

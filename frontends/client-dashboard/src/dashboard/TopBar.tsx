@@ -26,6 +26,7 @@ import { useClientSession, useDashboard } from '../session';
 import { creditsLabel } from '../logic/access';
 import { notificationHref, type DashboardTab } from '../logic/tabs';
 import { AccountDrawer } from './AccountDrawer';
+import { ClientBilling } from './ClientBilling';
 import { AgencyLogo } from './AgencyLogo';
 import { AgentSelector } from './AgentSelector';
 import { FeedbackDrawer } from './FeedbackDrawer';
@@ -98,6 +99,9 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
   const dark = useComputedColorScheme('light') === 'dark';
   const [account, setAccount] = useState(false);
   const [feedback, setFeedback] = useState(false);
+  const [billing, setBilling] = useState(false);
+  // Billing is visible only when the organisation has allowBilling (billing.md §2, spec §6).
+  const billingShown = Boolean(organization.allowBilling) && !agencyAdmin;
   // Feedback goes out through the agency's e-mail domain: offered only when it has one (spec §6).
   const feedbackShown = Boolean(host.agency.resendEmailDomain) && !agencyAdmin;
   return (
@@ -115,10 +119,16 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
             </ActionIcon>
           </Tooltip>
         )}
-        <Group gap={4} wrap="nowrap" data-testid="client-credits">
-          <IconCoins size={16} />
-          <Text size="sm">{creditsLabel(organization.loadTokens)}</Text>
-        </Group>
+        {billingShown ? (
+          <Button size="compact-sm" variant="light" leftSection={<IconCoins size={16} />} onClick={() => setBilling(true)} data-testid="client-credits">
+            {creditsLabel(organization.loadTokens)}
+          </Button>
+        ) : (
+          <Group gap={4} wrap="nowrap" data-testid="client-credits">
+            <IconCoins size={16} />
+            <Text size="sm">{creditsLabel(organization.loadTokens)}</Text>
+          </Group>
+        )}
         {!agencyAdmin && <StatusButton />}
         <ActionIcon variant="subtle" color="gray" onClick={() => setColorScheme(dark ? 'light' : 'dark')} aria-label="Dark mode" data-testid="dark-mode">
           {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
@@ -136,6 +146,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>
       {account && <AccountDrawer opened onClose={() => setAccount(false)} />}
+      {billingShown && billing && <ClientBilling onClose={() => setBilling(false)} />}
       {feedbackShown && <FeedbackDrawer opened={feedback} onClose={() => setFeedback(false)} />}
     </Group>
   );
