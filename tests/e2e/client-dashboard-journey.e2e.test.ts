@@ -7,7 +7,7 @@
  * message, and Log Out leads back to the login screen.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
+import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
 import { nthMailTo, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
@@ -126,6 +126,22 @@ describe('client dashboard journey', () => {
     await page.getByTestId('org-switcher').click();
     await page.getByRole('menuitem', { name: '+ Add User' }).waitFor();
     await screenshot(page, 'client-03-code-client');
+    await context.close();
+  });
+
+  it('with allowBilling, the credits open the client billing modal of the billing remote', async () => {
+    await call(owner.request, CONNECT_API.createAccount, region, { body: { workspace: { uid } } });
+    await call(owner.request, CONNECT_API.saveBillingSettings, region, { body: { workspaceId: uid, USDPerToken: 0.005 } });
+    await call(owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
+    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, allowBilling: true } });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await page.getByTestId('client-nav').waitFor();
+    await page.getByTestId('client-credits').click();
+    await page.getByTestId('client-balance').waitFor();
+    await page.getByTestId('quick-pick-2500').click();
+    await page.getByTestId('purchase-summary').getByText('2,500 credits for').waitFor();
+    await screenshot(page, 'client-05-billing');
     await context.close();
   });
 
