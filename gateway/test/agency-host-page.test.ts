@@ -1,7 +1,7 @@
 import { AGENCY_HOST_DATA_ID } from '@platform/contracts';
 import { brandedShellPage } from '../src/agency-hosts/pages';
 
-const INDEX = '<!doctype html><html><head><meta charset="utf-8"><title>Agent Platform</title><script defer src="/main.1234abcd.js"></script></head><body><div id="shell-root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><meta charset="utf-8"><title>Agent Platform</title><link rel=icon href=/favicon.ico><script defer src="/main.1234abcd.js"></script></head><body><div id="shell-root"></div></body></html>';
 const branding = {
   agency: { ID: 'ag1', name: 'Brand</title><script>x</script>', faviconURL: '/files/fav.png', customCSS: '.topbar{color:red}</style><script>', customThemeJSONString: '{"primary":"#e11d48"}' },
   poweredBy: true,
@@ -16,6 +16,8 @@ describe('the client dashboard page of an agency host', () => {
     expect(html).not.toContain('<title>Agent Platform</title>');
     expect(html).toContain('<title>Brand&lt;/title&gt;&lt;script&gt;x&lt;/script&gt; | Sign in</title>');
     expect(html).toContain('<link rel="icon" href="/files/fav.png">');
+    expect(html).not.toContain('/favicon.ico');
+    expect(brandedShellPage(INDEX, { ...branding, agency: { ...branding.agency, faviconURL: undefined } })).toContain('<link rel=icon href=/favicon.ico>');
     expect(html).toContain('--brand:#e11d48');
     expect(html).toContain('<style data-agency-css>.topbar{color:red}<\\/style><script></style>');
   });

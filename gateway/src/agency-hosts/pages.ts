@@ -12,7 +12,9 @@ const TITLE = 'Sign in';
 /** The built shell's index.html with the agency's head: the client dashboard in its brand. */
 export function brandedShellPage(indexHtml: string, branding: AgencyBranding): string {
   const head = agencyHostHeadHtml(branding as AgencyHostData, TITLE);
-  return indexHtml.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${head}</head>`);
+  // The agency's favicon replaces the product's (white label); without one the product's stays.
+  const page = branding.agency.faviconURL ? indexHtml.replace(/<link rel=["']?icon["']?[^>]*>/, '') : indexHtml;
+  return page.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${head}</head>`);
 }
 
 /** Without a built shell (a gateway run without frontends): the agency's frame and a sign-in notice. */
