@@ -1,7 +1,7 @@
 import { BrowserRouter } from 'react-router-dom';
 import { Box, Center, Group, Loader, readAgencyHost, Text, useComputedColorScheme, type RemoteProps } from '@platform/ui';
 import { AgencyLogo } from './dashboard/AgencyLogo';
-import { brandColorVariables, topBarStyle } from './dashboard/brand';
+import { topBarStyle, useBrandColors } from './dashboard/brand';
 import { Dashboard } from './dashboard/Dashboard';
 import { DashboardFooter } from './dashboard/DashboardFooter';
 import { LoginScreen } from './login/LoginScreen';
@@ -42,6 +42,7 @@ function Screens() {
 /** The client dashboard (spec 2.9, 2.10) on an agency host: the login screen, then the dashboard, with the footer of 2.4. */
 export function ClientDashboardRoot({ loadParcel }: RemoteProps['client_dashboard']) {
   const host = readAgencyHost();
+  useBrandColors();
   if (!host) {
     return (
       <Center py={80} data-testid="client-dashboard">
@@ -52,7 +53,7 @@ export function ClientDashboardRoot({ loadParcel }: RemoteProps['client_dashboar
   return (
     <BrowserRouter>
       <DashboardProvider host={host} loadParcel={loadParcel}>
-        <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column', ...brandColorVariables }} data-testid="client-dashboard">
+        <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }} data-testid="client-dashboard">
           <Screens />
           <DashboardFooter />
         </Box>

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import type { Agency } from '@platform/contracts';
 
 /** The top bar in the agency's colour usage (plain, colorful or gradient; spec 3.1), from the page's --brand and --secondary. */
@@ -13,8 +13,14 @@ export function topBarStyle(agency: Agency): CSSProperties {
   }
 }
 
-/** Mantine's filled controls in the agency's primary colour. */
-export const brandColorVariables = {
-  '--mantine-primary-color-filled': 'var(--brand)',
-  '--mantine-primary-color-filled-hover': 'var(--brand)',
-} as CSSProperties;
+/**
+ * Mantine's filled controls in the agency's primary colour, page-wide (modals and menus render
+ * outside the dashboard's element): the page is the agency's.
+ */
+export function useBrandColors(): void {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--mantine-primary-color-filled', 'var(--brand)');
+    root.setProperty('--mantine-primary-color-filled-hover', 'var(--brand)');
+  }, []);
+}
