@@ -4,7 +4,9 @@
  * (one organisation admin) through the API; one client signs in with a password, the other with a
  * code e-mailed to them (read from the inbox); each lands on their first allowed tab and sees only
  * their allowed tabs; disabling client access shows the locked modal with the personalised
- * message, and Log Out leads back to the login screen.
+ * message, and Log Out leads back to the login screen. Also: Send Feedback reaches the agency's
+ * support inbox, the agency admin signs in with its secret, and with allowBilling the credits
+ * open the billing remote's client billing modal.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
@@ -36,6 +38,8 @@ describe('client dashboard journey', () => {
   const passwordClient = { email: uniqueEmail('clienta'), name: 'Ada Password', dashboardPassword: 'correct-horse-9' };
   const codeClient = { email: uniqueEmail('clientb'), name: 'Bo Code', dashboardPassword: 'unused-password-1' };
   const lockMessage = 'Your access is paused: please settle the March invoice.';
+  const supportEmail = uniqueEmail('dashsupport');
+  let agencySecret = '';
 
   const newClientPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
@@ -59,7 +63,10 @@ describe('client dashboard journey', () => {
     region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
     const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
     uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1>' }] } });
+    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1>' }] } });
+    agencySecret = agency.secret;
+    // An e-mail domain: the dashboard offers Send Feedback.
+    await call(owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
     await call(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
     await waitFor(async () => (await call(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
     for (const name of ['Support Agent', 'A sales agent with a very long name indeed']) {
@@ -126,6 +133,26 @@ describe('client dashboard journey', () => {
     await page.getByTestId('org-switcher').click();
     await page.getByRole('menuitem', { name: '+ Add User' }).waitFor();
     await screenshot(page, 'client-03-code-client');
+    await page.keyboard.press('Escape');
+
+    // Send Feedback, through the agency's e-mail brand to its support e-mail.
+    await page.getByTestId('feedback-open').click();
+    await page.getByTestId('feedback-message').fill('Could the Analytics page show last week?');
+    await page.getByTestId('feedback-send').click();
+    await page.getByText('Feedback sent!').waitFor();
+    const feedback = await nthMailTo(supportEmail, 1);
+    expect(feedback.subject).toBe(`Feedback from ${codeClient.email} (Northwind)`);
+    expect(feedback.html).toContain('Could the Analytics page show last week?');
+    await context.close();
+  });
+
+  it('the agency signs in with its secret and gets every page, with no Account or status of a client', async () => {
+    const { context, page } = await newClientPage();
+    await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
+    await page.getByTestId('client-nav').waitFor();
+    expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'c/prices']);
+    expect(await page.getByTestId('client-status').count()).toBe(0);
+    expect(page.url()).not.toContain('secret=');
     await context.close();
   });
 
