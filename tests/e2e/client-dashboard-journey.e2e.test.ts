@@ -108,6 +108,11 @@ describe('client dashboard journey', () => {
     // A page the client may not open is never shown.
     await page.goto(`/app/${region}/agents/${agentIds[0]}/analytics`);
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
+    // Online/offline status (saved as offline with the client).
+    await page.getByTestId('client-status').getByText('Offline').waitFor();
+    await page.getByTestId('client-status').click();
+    await page.getByText('Updated client data').first().waitFor();
+    await page.getByTestId('client-status').getByText('Online').waitFor();
     await page.getByTestId('client-nav').locator('[data-tab="c/prices"]').click();
     await page.frameLocator('[data-testid="client-custom-tab"]').getByText('Our prices').waitFor();
     await screenshot(page, 'client-02-password-client');
@@ -147,11 +152,16 @@ describe('client dashboard journey', () => {
   });
 
   it('the agency signs in with its secret and gets every page, with no Account or status of a client', async () => {
+    // The horizontal layout: a tab row, and the agency bar for an agency user.
+    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'horizontal' } });
     const { context, page } = await newClientPage();
     await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
     await page.getByTestId('client-nav').waitFor();
     expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'c/prices']);
+    expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('horizontal');
+    await page.getByTestId('agency-bar').waitFor();
     expect(await page.getByTestId('client-status').count()).toBe(0);
+    await screenshot(page, 'client-06-agency-admin-horizontal');
     expect(page.url()).not.toContain('secret=');
     await context.close();
   });
