@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { documentId } from '../entities/common';
 import type { Notification, NotificationsSettings } from '../entities/clients';
-import { endpoint, type NoQuery, type SuccessResponse } from './endpoint';
+import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 
 /** A stored organisation notification as the API answers it (ID, level and ts always set). */
 export type StoredNotification = Notification & { ID: string; notificationLevel: 1 | 2; ts: number };
@@ -53,6 +53,8 @@ export const NOTIFICATION_MESSAGES = {
   testEventQueued: 'Test event sent.',
   noEndpoint: 'Set an events endpoint first.',
   notificationNotFound: 'Notification not found.',
+  eventsSaved: 'Events settings saved.',
+  eventsSaveFailed: 'Failed to save the events settings.',
 } as const;
 
 /** Where a notification sends the client: the conversation in the dashboard's Chats page. */
@@ -72,6 +74,7 @@ export const notifiesByEmail = (notifyThrough: NotificationsSettings['notifyThro
 type OrgParams = { uid: string; orgId: string };
 export const orgNotificationParamsSchema = Joi.object({ uid: documentId().required(), orgId: documentId().required() });
 export const notificationParamsSchema = orgNotificationParamsSchema.keys({ notificationId: documentId().required() });
+export const clientNotificationParamsSchema = Joi.object({ notificationId: documentId().required() });
 
 /** Every endpoint of the notification service (services/notification/README.md). */
 export const NOTIFICATION_API = {
@@ -104,6 +107,37 @@ export const NOTIFICATION_API = {
     operationId: 'markAllNotificationsRead',
     method: 'delete',
     path: '/v2/workspaces/:uid/orgs/:orgId/notifications',
+  }),
+  // The signed-in agency client: their own organisation's notifications.
+  listClientNotifications: endpoint<NoParams, NoQuery, undefined, NotificationListResponse>()({
+    service: 'notification',
+    operationId: 'listClientNotifications',
+    method: 'get',
+    path: '/v2/client/notifications',
+  }),
+  streamClientNotifications: endpoint<NoParams, NoQuery, undefined, never>()({
+    service: 'notification',
+    operationId: 'streamClientNotifications',
+    method: 'get',
+    path: '/v2/client/notifications/stream',
+  }),
+  markClientNotificationSeen: endpoint<{ notificationId: string }, NoQuery, undefined, SuccessResponse>()({
+    service: 'notification',
+    operationId: 'markClientNotificationSeen',
+    method: 'post',
+    path: '/v2/client/notifications/:notificationId/seen',
+  }),
+  markClientNotificationRead: endpoint<{ notificationId: string }, NoQuery, undefined, SuccessResponse>()({
+    service: 'notification',
+    operationId: 'markClientNotificationRead',
+    method: 'delete',
+    path: '/v2/client/notifications/:notificationId',
+  }),
+  markAllClientNotificationsRead: endpoint<NoParams, NoQuery, undefined, SuccessResponse & { deleted: number }>()({
+    service: 'notification',
+    operationId: 'markAllClientNotificationsRead',
+    method: 'delete',
+    path: '/v2/client/notifications',
   }),
   listEventDeliveries: endpoint<{ uid: string }, NoQuery, undefined, EventDeliveriesResponse>()({
     service: 'notification',

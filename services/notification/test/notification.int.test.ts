@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Consumer, Producer } from 'kafkajs';
 import { COLLECTIONS, EVENT_ID_HEADER, EVENT_SIGNATURE_HEADER, NOTIFICATION_MESSAGES, eventRoute, makeEvent, type EventType, type Region, type StoredNotification } from '@platform/contracts';
 import { createProducer, signForwarded, type BroadcastConsumer, type Identity, type RegionalMongo } from '@platform/kit';
-import { anonymous, dropAll, freshMongo, logger, mailsTo, nthMailTo, signedCaller, someone, startWorkspaceService, testKafka, testRelay, uniqueEmail, uniqueName, waitFor, type Caller, type WorkspaceService } from '@platform/test-support';
+import { anonymous, clientIdentity, dropAll, freshMongo, logger, mailsTo, nthMailTo, signedCaller, someone, startWorkspaceService, testKafka, testRelay, uniqueEmail, uniqueName, waitFor, type Caller, type WorkspaceService } from '@platform/test-support';
 import { assemble, buildApp } from '../src/app';
 import type { AgentOrganization, OrganizationDirectory } from '../src/clients/organizations';
 import { loadConfig, type NotificationConfig } from '../src/config';
@@ -192,6 +192,20 @@ describe('the notification service against FerretDB, Kafka and the SMTP inbox', 
     // The owner's workspace secret reads them too.
     expect((await as({ kind: 'workspace', workspaceId: owner.uid, region: 'eu' }).get(path).expect(200)).body.notifications).toHaveLength(1);
     await as(owner.person).get(`/v2/workspaces/${owner.uid}/orgs/bad$id/notifications`).expect(400);
+
+    // Agency clients reach their own organisation only, through /v2/client/notifications.
+    const client = (orgId: string, workspaceId: string) => clientIdentity({ clientId: 'c1', orgId, agencyId: 'agency1', workspaceId });
+    expect((await as(client('orgA', owner.uid)).get('/v2/client/notifications').expect(200)).body.notifications.map((n: StoredNotification) => n.ID)).toEqual([stored!.ID]);
+    expect((await as(client('orgB', owner.uid)).get('/v2/client/notifications').expect(200)).body.notifications).toEqual([]);
+    expect((await as(client('orgA', other.uid)).get('/v2/client/notifications').expect(200)).body.notifications).toEqual([]);
+    await as(client('orgB', owner.uid)).delete(`/v2/client/notifications/${stored!.ID}`).expect(404);
+    await as(client('orgB', owner.uid)).delete('/v2/client/notifications').expect(200, { success: true, deleted: 0 });
+    await as(client('orgA', owner.uid)).get(path).expect(403);
+    await as(owner.person).get('/v2/client/notifications').expect(403);
+    await as(anonymous).get('/v2/client/notifications').expect(401);
+    await as(client('orgA', owner.uid)).post(`/v2/client/notifications/${stored!.ID}/seen`).expect(200, { success: true });
+    await as(client('orgA', owner.uid)).delete(`/v2/client/notifications/${stored!.ID}`).expect(200, { success: true });
+    expect((await as(owner.person).get(path).expect(200)).body.notifications).toEqual([]);
   }, 60_000);
 
   it('posts a subscribed event to the endpoint signed with the workspace secret, retries with the same id until it is accepted', async () => {

@@ -35,6 +35,8 @@ import { logger, signedCaller } from '@platform/test-support';
 
 import { buildApp as buildBillingApp, routeTable as billingRouteTable } from '../../../services/billing/src/app';
 import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
+import { assemble as assembleNotification, buildApp as buildNotificationApp } from '../../../services/notification/src/app';
+import { loadConfig as loadNotificationConfig } from '../../../services/notification/src/config';
 
 /** Tenant A's organisation in billing (agency rebilling). */
 const WALK_ORG = 'WALKORGAAAAAAAAA';
@@ -137,6 +139,13 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   setOrganizationBilling: (a) => ({ params: { orgId: WALK_ORG }, body: { workspaceId: a.workspaceId, allowBilling: false } }),
   getTransferBalances: (a) => ({ params: { orgId: WALK_ORG }, query: { workspaceId: a.workspaceId } }),
   transferCredits: (a) => ({ body: { transferId: 'walk-transfer', workspaceId: a.workspaceId, orgId: WALK_ORG, amount: 1, direction: 'workspaceToOrg' } }),
+  listOrgNotifications: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  streamOrgNotifications: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  markNotificationSeen: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA', notificationId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  markNotificationRead: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA', notificationId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  markAllNotificationsRead: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  listEventDeliveries: (a) => ({ params: { uid: a.workspaceId } }),
+  sendTestEvent: (a) => ({ params: { uid: a.workspaceId } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -188,6 +197,9 @@ describe('every route refuses callers without the identity it declares', () => {
     ];
     const billingDeps = { config: { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger };
     services.push({ name: 'billing', routes: billingRouteTable(billingDeps).routes, as: signedCaller(buildBillingApp(billingDeps), billingDeps.config.platform.internalSigningSecret) });
+    const notificationDeps = { config: { ...loadNotificationConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger, mailer: { send: async () => undefined, close: async () => undefined } };
+    const notification = assembleNotification(notificationDeps);
+    services.push({ name: 'notification', routes: notification.routes, as: signedCaller(buildNotificationApp(notificationDeps, notification), notificationDeps.config.platform.internalSigningSecret) });
     const owner = someone('owner');
     const workspace = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'A' }).expect(201)).body.data;
     const member = someone('member');
@@ -303,7 +315,8 @@ describe('every route refuses callers without the identity it declares', () => {
       for (const route of routes.filter((r) => r.access === 'member' || r.access === 'agent')) {
         const example = TENANT_REQUESTS[route.operationId];
         // (deleting and removing would spoil the fixture; their rule is the same loader's)
-        if (typeof example !== 'function' || route.operationId === 'deleteWorkspace' || route.operationId === 'removeWorkspaceMember') continue;
+        // (an admitted stream never ends; its rule is the same member check)
+        if (typeof example !== 'function' || route.operationId === 'deleteWorkspace' || route.operationId === 'removeWorkspaceMember' || route.operationId === 'streamOrgNotifications') continue;
         const res = await send(as(member), route, example(tenantA));
         if (res.status === 401 || res.status === 403) refused.push(`${route.operationId}: ${res.status}`);
       }

@@ -133,16 +133,13 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
         <ActionIcon variant="subtle" color="gray" onClick={() => setColorScheme(dark ? 'light' : 'dark')} aria-label="Dark mode" data-testid="dark-mode">
           {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
         </ActionIcon>
-        {organization.ownerID && (
-          <NotificationsBell
-            region={host.region}
-            workspaceId={organization.ownerID}
-            orgId={organization.ID}
-            clientId={agencyAdmin ? undefined : client.ID}
-            notifyIf={client.notificationsSettings?.notifyIf}
-            onOpen={(path) => navigate(notificationHref(host.region, path))}
-          />
-        )}
+        {/* The session's organisation (the agency admin's too: its session is a client session); the admin sees every level. */}
+        <NotificationsBell
+          region={host.region}
+          clientId={agencyAdmin ? undefined : client.ID}
+          notifyIf={agencyAdmin ? 'all' : client.notificationsSettings?.notifyIf}
+          onOpen={(path) => navigate(notificationHref(host.region, path))}
+        />
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>
       {account && <AccountDrawer opened onClose={() => setAccount(false)} />}

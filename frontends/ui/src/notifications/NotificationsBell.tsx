@@ -7,17 +7,17 @@ import type { NotifyIf } from './notification-rules';
 import { useOrgNotifications } from './use-org-notifications';
 
 /**
- * The notifications bell of the client dashboard's top bar. Mount it with the organisation
- * shown and, for a signed-in client, their id and notifyIf:
- *
- *   <NotificationsBell region="eu" workspaceId={org.ownerID} orgId={org.ID} clientId={client.ID}
- *     notifyIf={client.notificationsSettings?.notifyIf} onOpen={(path) => navigate(path)} />
+ * The notifications bell of the client dashboard's top bar.
+ * A signed-in client (their own organisation, from their session):
+ *   <NotificationsBell region={region} clientId={client.ID} notifyIf={client.notificationsSettings?.notifyIf} onOpen={(path) => navigate(path)} />
+ * An agency user viewing an organisation of their workspace:
+ *   <NotificationsBell region={region} workspaceId={org.ownerID} orgId={org.ID} notifyIf="all" onOpen={(path) => navigate(path)} />
  */
 export interface NotificationsBellProps {
   region: Region;
-  /** the workspace that owns the organisation (the agency's) */
-  workspaceId: string;
-  orgId: string;
+  /** an agency user: the workspace that owns the organisation, and the organisation; both absent for a signed-in client */
+  workspaceId?: string;
+  orgId?: string;
   /** the signed-in client: notifications whose notifyOnly leaves them out do not pop up; absent for agency users */
   clientId?: string;
   /** the client's notificationsSettings.notifyIf (default requestsOnly) */

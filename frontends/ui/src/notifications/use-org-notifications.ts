@@ -7,8 +7,9 @@ import { POPUP_MS, isOnPage, popupCandidate, soundSchedule, visibleNotifications
 
 export interface OrgNotificationsOptions {
   region: Region;
-  workspaceId: string;
-  orgId: string;
+  /** an agency user viewing an organisation: its workspace and id; absent for a signed-in client (their own organisation) */
+  workspaceId?: string;
+  orgId?: string;
   clientId?: string;
   notifyIf?: NotifyIf;
   /** replaceable in tests */
@@ -16,6 +17,27 @@ export interface OrgNotificationsOptions {
 }
 
 const BROWSER_NOTIFICATIONS_KEY = 'notifications.browser';
+
+/** The agency user's calls for one organisation of their workspace, or the signed-in client's for their own. */
+function notificationCalls(region: Region, workspaceId?: string, orgId?: string) {
+  if (workspaceId && orgId) {
+    const params = { uid: workspaceId, orgId };
+    return {
+      list: () => callApi(NOTIFICATION_API.listOrgNotifications, { region, params }),
+      streamPath: gatewayPath(NOTIFICATION_API.streamOrgNotifications, params, region),
+      seen: (notificationId: string) => callApi(NOTIFICATION_API.markNotificationSeen, { region, params: { ...params, notificationId } }),
+      read: (notificationId: string) => callApi(NOTIFICATION_API.markNotificationRead, { region, params: { ...params, notificationId } }),
+      readAll: () => callApi(NOTIFICATION_API.markAllNotificationsRead, { region, params }),
+    };
+  }
+  return {
+    list: () => callApi(NOTIFICATION_API.listClientNotifications, { region }),
+    streamPath: gatewayPath(NOTIFICATION_API.streamClientNotifications, {}, region),
+    seen: (notificationId: string) => callApi(NOTIFICATION_API.markClientNotificationSeen, { region, params: { notificationId } }),
+    read: (notificationId: string) => callApi(NOTIFICATION_API.markClientNotificationRead, { region, params: { notificationId } }),
+    readAll: () => callApi(NOTIFICATION_API.markAllClientNotificationsRead, { region }),
+  };
+}
 
 /**
  * An organisation's notifications for the bell: read once, then pushed live (SSE through the
@@ -26,14 +48,15 @@ export function useOrgNotifications({ region, workspaceId, orgId, clientId, noti
   const [popup, setPopup] = useState<StoredNotification | null>(null);
   const [browserNotifications, setBrowserNotificationsState] = useState<boolean>(() => readStored(BROWSER_NOTIFICATIONS_KEY, false));
   const popped = useRef(new Set<string>());
-  const params = { uid: workspaceId, orgId };
+  const api = notificationCalls(region, workspaceId, orgId);
 
   useEffect(() => {
     let closed = false;
-    callApi(NOTIFICATION_API.listOrgNotifications, { region, params })
+    api
+      .list()
       .then((answer) => !closed && setAll(answer.notifications))
       .catch(() => undefined);
-    const source = new EventSource(gatewayPath(NOTIFICATION_API.streamOrgNotifications, params, region), { withCredentials: true });
+    const source = new EventSource(api.streamPath, { withCredentials: true });
     source.addEventListener('notification', (message) => {
       const notification = JSON.parse((message as MessageEvent<string>).data) as StoredNotification;
       setAll((list) => withNotification(list, notification));
@@ -48,7 +71,7 @@ export function useOrgNotifications({ region, workspaceId, orgId, clientId, noti
   const markSeen = useCallback(
     (id: string) => {
       setAll((list) => list.map((n) => (n.ID === id ? { ...n, seen: true } : n)));
-      void callApi(NOTIFICATION_API.markNotificationSeen, { region, params: { ...params, notificationId: id } }).catch(() => undefined);
+      void api.seen(id).catch(() => undefined);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [region, workspaceId, orgId],
@@ -75,12 +98,12 @@ export function useOrgNotifications({ region, workspaceId, orgId, clientId, noti
   const markRead = async (id: string) => {
     setAll((list) => list.filter((n) => n.ID !== id));
     setPopup((shown) => (shown?.ID === id ? null : shown));
-    await callApi(NOTIFICATION_API.markNotificationRead, { region, params: { ...params, notificationId: id } }).catch(() => undefined);
+    await api.read(id).catch(() => undefined);
   };
   const markAllRead = async () => {
     setAll([]);
     setPopup(null);
-    await callApi(NOTIFICATION_API.markAllNotificationsRead, { region, params }).catch(() => undefined);
+    await api.readAll().catch(() => undefined);
   };
   /** On: asks the browser's permission first; refused, the switch stays off. */
   const setBrowserNotifications = async (on: boolean) => {

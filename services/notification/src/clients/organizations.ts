@@ -1,4 +1,4 @@
-import type { Region } from '@platform/contracts';
+import { CLIENTS_API, UPSTREAM_MESSAGES, servicePath, type OrganizationsByAgentResponse, type Region } from '@platform/contracts';
 import { callService, serviceRefused, type ServiceClient } from '@platform/kit';
 import type { OrgRecipient } from '../domain/org-notification';
 
@@ -14,17 +14,24 @@ export interface OrganizationDirectory {
   byAgent(region: Region, agentId: string): Promise<AgentOrganization[]>;
 }
 
-/** The agency-domain service's GET /internal/organizations/by-agent/:agentId, gateway-signed. */
+const UNAVAILABLE = UPSTREAM_MESSAGES.agencyUnavailable;
+
+/** agency-domain's GET /internal/organizations/by-agent/:agentId, gateway-signed; an organisation's ownerID is its workspace. */
 export class HttpOrganizationDirectory implements OrganizationDirectory {
   constructor(private readonly client: ServiceClient) {}
 
   async byAgent(region: Region, agentId: string): Promise<AgentOrganization[]> {
-    const path = `/internal/organizations/by-agent/${encodeURIComponent(agentId)}`;
-    const unavailable = 'The agency service is unavailable, please try again.';
-    const response = await callService(this.client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable });
+    const path = servicePath(CLIENTS_API.organizationsByAgent.path, { agentId });
+    const response = await callService(this.client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable: UNAVAILABLE });
     if (response.status === 404) return [];
-    if (!response.ok) throw serviceRefused(this.client, response, unavailable);
-    const answer = (await response.json()) as { organizations?: Array<{ ID: string; ownerID?: string; workspaceId?: string; clients?: OrgRecipient[] }> };
-    return (answer.organizations ?? []).map((org) => ({ ID: org.ID, workspaceId: org.workspaceId ?? org.ownerID ?? '', clients: org.clients ?? [] })).filter((org) => org.workspaceId);
+    if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
+    const { organizations } = (await response.json()) as OrganizationsByAgentResponse;
+    return organizations
+      .filter((org) => org.ownerID)
+      .map((org) => ({
+        ID: org.ID,
+        workspaceId: org.ownerID!,
+        clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings }) => ({ ID, email, notificationsSettings })),
+      }));
   }
 }
