@@ -6,11 +6,13 @@
  * their allowed tabs; disabling client access shows the locked modal with the personalised
  * message, and Log Out leads back to the login screen. Also: Send Feedback reaches the agency's
  * support inbox, the agency admin signs in with its secret, and with allowBilling the credits
- * open the billing remote's client billing modal.
+ * open the billing remote's client billing modal; a level-2 notification pops up live for 5 s and
+ * opens its agent's page from the panel.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
-import { nthMailTo, waitFor } from '@platform/test-support';
+import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Endpoint, type Region } from '@platform/contracts';
+import { createProducer } from '@platform/kit';
+import { nthMailTo, testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 type AnyEndpoint = Endpoint<any, any, any, any>;
@@ -148,6 +150,31 @@ describe('client dashboard journey', () => {
     const feedback = await nthMailTo(supportEmail, 1);
     expect(feedback.subject).toBe(`Feedback from ${codeClient.email} (Northwind)`);
     expect(feedback.html).toContain('Could the Analytics page show last week?');
+
+    // A level-2 notification of the organisation pops up live for 5 s; a click in the panel opens its page.
+    const producer = createProducer(testKafka());
+    await producer.connect();
+    try {
+      const event = makeEvent('notification.requested', {
+        region,
+        workspaceId: uid,
+        data: { channel: 'organization', orgId, notification: { title: 'A visitor asks for a person', body: 'Sam wants to talk to someone', notificationLevel: 2, urlPathname: `/analytics?agentId=${agentIds[1]}` } },
+      });
+      const { topic, key } = eventRoute(event);
+      await producer.send({ topic, messages: [{ key, value: JSON.stringify(event) }] });
+    } finally {
+      await producer.disconnect();
+    }
+    const popup = page.getByTestId('notification-popup');
+    await popup.getByText('A visitor asks for a person').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'client-07-notification-popup');
+    const shownAt = Date.now();
+    await popup.waitFor({ state: 'hidden', timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3500);
+    await page.getByTestId('notifications-bell').click();
+    await page.getByTestId('notifications-panel').getByText('Sam wants to talk to someone').click();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/analytics$`), { waitUntil: 'commit' });
+    await page.getByTestId('agent-usage').waitFor();
     await context.close();
   });
 
