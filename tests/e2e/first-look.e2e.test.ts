@@ -134,9 +134,6 @@ describe('first look', () => {
     expect(await page.getByTestId('clients-screen').count()).toBe(0);
     expect(await page.title()).toBe(titleOf('Agency'));
     await screenshot(page, 'first-look-03-agency-remote');
-    await page.goto('/client');
-    await page.getByTestId('client-dashboard').waitFor();
-    expect(await page.title()).toBe(titleOf('Client dashboard'));
     await page.goto(`/app/${region}/integrations`);
     await page.getByTestId('screen-placeholder').waitFor();
     expect(await page.title()).toBe(titleOf('Functions'));

@@ -8,6 +8,7 @@ export * from './onboarding';
 export * from './notification';
 export * from './billing-connect';
 export * from './clients';
+export * from './client-feedback';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -19,6 +20,7 @@ import { ONBOARDING_API } from './onboarding';
 import { NOTIFICATION_API } from './notification';
 import { CONNECT_API } from './billing-connect';
 import { CLIENTS_API } from './clients';
+import { CLIENT_FEEDBACK_API } from './client-feedback';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -34,4 +36,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(NOTIFICATION_API),
   ...Object.values(CONNECT_API),
   ...Object.values(CLIENTS_API),
+  ...Object.values(CLIENT_FEEDBACK_API),
 ];

@@ -10,3 +10,4 @@ export * from './billing';
 export * from './navigation';
 export * from './ui-states';
 export * from './collections';
+export * from './client-dashboard';

@@ -36,7 +36,12 @@ export function agencyPrimaryColor(agency: Agency, fallback = '#4f46e5'): string
   }
 }
 
-const safeUrl = (url: string | undefined) => (url && /^(https?:\/\/|\/)/.test(url) ? url : '');
+/** The client dashboard footer's EU GDPR note (spec 2.4), shown when the agency's data is in the EU. */
+export const CLIENT_FOOTER_GDPR_NOTE = 'Your data is stored in the EU and processed under the GDPR.';
+
+const secondaryColor = (agency: Agency) => (/^#[0-9a-fA-F]{3,8}$/.test(agency.secondaryColorHex ?? '') ? agency.secondaryColorHex! : '#0ea5e9');
+
+export const safeUrl = (url: string | undefined) => (url && /^(https?:\/\/|\/)/.test(url) ? url : '');
 const cssString = (value: string) => value.replace(/[^A-Za-z0-9 +_-]/g, '');
 
 const VARIANT_CSS: Record<string, string> = {
@@ -68,7 +73,7 @@ export function clientPageHtml(o: ClientPageOptions): string {
 <title>${escapeHtml(o.title ? `${name} | ${o.title}` : name)}</title>
 ${favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : ''}
 <style>
-:root{--brand:${agencyPrimaryColor(agency)};--secondary:${/^#[0-9a-fA-F]{3,8}$/.test(agency.secondaryColorHex ?? '') ? agency.secondaryColorHex : '#0ea5e9'}}
+:root{--brand:${agencyPrimaryColor(agency)};--secondary:${secondaryColor(agency)}}
 *{box-sizing:border-box}body{margin:0;font-family:${font}system-ui,sans-serif;background:#f8fafc;color:#111;min-height:100vh;display:flex;flex-direction:column}
 .topbar{display:flex;align-items:center;gap:12px;padding:12px 20px}.topbar img{width:36px;height:36px;border-radius:8px;object-fit:cover}
 .topbar .name{font-weight:700;font-size:18px}.layout{display:flex;flex:1}.nav{width:180px;padding:16px}.nav ul{list-style:none;margin:0;padding:0}
@@ -84,7 +89,7 @@ ${o.headHtml ?? ''}
 </head><body>
 <header class="topbar">${logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(name)} logo" data-agency-logo>` : ''}<span class="name">${escapeHtml(name)}</span></header>
 <div class="layout">${nav ? `<nav class="nav"><ul>${nav}</ul></nav>` : ''}<main>${o.bodyHtml}</main></div>
-<footer><span>© ${year} ${escapeHtml(name)}</span>${o.poweredBy ? `<span>Powered by ${escapeHtml(o.productName)}</span>` : ''}${links.join('')}${o.region === 'eu' ? '<span>Your data is stored in the EU and processed under the GDPR.</span>' : ''}</footer>
+<footer><span>© ${year} ${escapeHtml(name)}</span>${o.poweredBy ? `<span>Powered by ${escapeHtml(o.productName)}</span>` : ''}${links.join('')}${o.region === 'eu' ? `<span>${CLIENT_FOOTER_GDPR_NOTE}</span>` : ''}</footer>
 </body></html>`;
 }
 
@@ -93,4 +98,33 @@ export function customTabPageHtml(tab: Pick<CustomTab, 'htmlContent' | 'jsConten
   const json = JSON.stringify(variables).replace(/</g, '\\u003c');
   const js = (tab.jsContent ?? '').replace(/<\/script/gi, '<\\/script');
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body>${tab.htmlContent ?? ''}<script>window.dashboardVariables=${json};</script><script>${js}</script></body></html>`;
+}
+
+/** The id of the JSON data block an agency host's page carries: the agency's public branding. */
+export const AGENCY_HOST_DATA_ID = 'agency-host-data';
+
+/** What the client dashboard knows of the agency host it runs on (the gateway's lookup, no secrets). */
+export interface AgencyHostData {
+  agency: Agency & { ID: string };
+  /** Powered by the product (hidden with the whitelabel addon) */
+  poweredBy: boolean;
+  region: 'eu' | 'na';
+}
+
+/**
+ * The <head> additions of the client dashboard on an agency host: the branded title and favicon,
+ * the agency's colours as CSS variables, its custom CSS, and its public branding as a JSON data
+ * block (not a script: the CSP's script-src 'self' stays whole).
+ */
+export function agencyHostHeadHtml(data: AgencyHostData, title: string): string {
+  const { agency } = data;
+  const favicon = safeUrl(agency.faviconURL);
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return [
+    `<title>${escapeHtml(`${agency.name || 'Agency'} | ${title}`)}</title>`,
+    favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : '',
+    `<style>:root{--brand:${agencyPrimaryColor(agency)};--secondary:${secondaryColor(agency)}}</style>`,
+    `<style data-agency-css>${(agency.customCSS ?? '').replace(/<\/style/gi, '<\\/style')}</style>`,
+    `<script type="application/json" id="${AGENCY_HOST_DATA_ID}">${json}</script>`,
+  ].join('');
 }

@@ -1,11 +1,11 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { UiProvider } from '@platform/ui';
+import { UiProvider, readAgencyHost } from '@platform/ui';
 import { rememberAttribution } from './auth/attribution';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PageLoader } from './pages/PageLoader';
 import { Titled } from './pages/page-title';
-import { RemoteApp } from './remotes/RemoteApp';
+import { RemoteApp, loadParcel } from './remotes/RemoteApp';
 // The page's global styles, once: remotes render inside this page and bring none of their own.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -23,6 +23,7 @@ const IframeRenderPage = lazy(() => import('./widget-pages/AgentWidget').then((m
 const SharePage = lazy(() => import('./widget-pages/AgentWidget').then((m) => ({ default: m.SharePage })));
 
 export function ShellApp() {
+  const agencyHost = readAgencyHost();
   useEffect(() => rememberAttribution(window.location.search), []);
   return (
     <UiProvider>
@@ -36,10 +37,16 @@ export function ShellApp() {
             <Route path="/app/:region/render/:agentId/iframe" element={<Titled title="Chat"><IframeRenderPage /></Titled>} />
             <Route path="/app/:region/agents/:agentId/share" element={<Titled title="Chat"><SharePage /></Titled>} />
             <Route path="/share" element={<Titled title="Chat"><SharePage /></Titled>} />
-            <Route path="/app/:region/*" element={<AppRoutes />} />
-            <Route path="/client/*" element={<Titled title="Client dashboard"><RemoteApp name="client_dashboard" /></Titled>} />
-            <Route path="/404" element={<Titled title="Page not found"><NotFoundPage /></Titled>} />
-            <Route path="/*" element={<PublicRoutes />} />
+            {agencyHost ? (
+              // An agency host (ADR 0020): every other page is the client dashboard in the agency's brand.
+              <Route path="/*" element={<RemoteApp name="client_dashboard" loadParcel={loadParcel} />} />
+            ) : (
+              <>
+                <Route path="/app/:region/*" element={<AppRoutes />} />
+                <Route path="/404" element={<Titled title="Page not found"><NotFoundPage /></Titled>} />
+                <Route path="/*" element={<PublicRoutes />} />
+              </>
+            )}
           </Routes>
         </Suspense>
       </BrowserRouter>

@@ -1,9 +1,9 @@
 import { AGENT_TABS, SETTINGS_SUB_TABS, VOICE_SUB_TABS } from '@platform/contracts';
+import { agentNavLayout } from '@platform/ui';
 import {
   AGENT_TAB_ORDER,
   SETTINGS_SUB_TAB_LABELS,
   VOICE_SUB_TAB_LABELS,
-  agentNavLayout,
   agentTabHref,
   postCreatePath,
   resolveSubTab,

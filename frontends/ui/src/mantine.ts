@@ -60,6 +60,9 @@ export {
   Grid,
   CloseButton,
   ColorInput,
+  FileInput,
+  Indicator,
+  AppShell,
 } from '@mantine/core';
 export { useDisclosure, useMediaQuery, useDebouncedValue, useClipboard } from '@mantine/hooks';
 export {
@@ -137,4 +140,9 @@ export {
   IconArrowUp,
   IconArrowDown,
   IconTrash,
+  IconUser,
+  IconCoins,
+  IconMessageReport,
+  IconLock,
+  IconCircleFilled,
 } from '@tabler/icons-react';

@@ -1,26 +1,36 @@
-import { clientPageHtml, escapeHtml } from '@platform/contracts';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { agencyHostHeadHtml, clientPageHtml, escapeHtml, type AgencyHostData } from '@platform/contracts';
 import type { AgencyBranding } from './lookup';
 
 /** Product name on agency hosts' "Powered by" (the shell's PRODUCT.name). */
 export const PRODUCT_NAME = 'Agent Platform';
 
-/**
- * The client-facing page of an agency host in its brand. Until the client dashboard lands,
- * every client path shows the client sign-in; its form is inert (nothing to sign in to yet).
- */
-export function agencyHostPage(branding: AgencyBranding): string {
-  const { agency } = branding;
-  const password = agency.settings?.disablePasswordLogin
-    ? ''
-    : '<label>Password<input type="password" name="password" autocomplete="current-password" disabled></label>';
-  const body = `<div class="card" data-client-sign-in>
-<h2>Sign in to ${escapeHtml(agency.name ?? 'your dashboard')}</h2>
-<form>
-<label>Email<input type="email" name="email" autocomplete="email" disabled></label>
-${password}
-<button class="button" type="button" disabled>Sign in</button>
-</form>
-<p style="font-size:13px;color:#666">Client accounts open with the client dashboard.</p>
-</div>`;
-  return clientPageHtml({ agency, poweredBy: branding.poweredBy, productName: PRODUCT_NAME, bodyHtml: body, region: branding.region, title: 'Sign in' });
+/** The agency host's page title before the dashboard takes over (spec 2.9: the sign-in). */
+const TITLE = 'Sign in';
+
+/** The built shell's index.html with the agency's head: the client dashboard in its brand. */
+export function brandedShellPage(indexHtml: string, branding: AgencyBranding): string {
+  const head = agencyHostHeadHtml(branding as AgencyHostData, TITLE);
+  // The agency's favicon replaces the product's (white label); without one the product's stays.
+  const page = branding.agency.faviconURL ? indexHtml.replace(/<link rel=["']?icon["']?[^>]*>/, '') : indexHtml;
+  return page.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${head}</head>`);
+}
+
+/** Without a built shell (a gateway run without frontends): the agency's frame and a sign-in notice. */
+function unbuiltPage(branding: AgencyBranding): string {
+  const body = `<div class="card" data-client-sign-in><h2>Sign in to ${escapeHtml(branding.agency.name ?? 'your dashboard')}</h2></div>`;
+  return clientPageHtml({ agency: branding.agency, poweredBy: branding.poweredBy, productName: PRODUCT_NAME, bodyHtml: body, region: branding.region, title: TITLE });
+}
+
+/** Reads the shell's index.html again only when a build replaced it. */
+export function agencyHostPages(frontendDist: string) {
+  const indexPath = path.join(frontendDist, 'index.html');
+  let cached: { builtAt: number; html: string } | undefined;
+  return (branding: AgencyBranding): string => {
+    const builtAt = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs;
+    if (builtAt === undefined) return unbuiltPage(branding);
+    if (cached?.builtAt !== builtAt) cached = { builtAt, html: readFileSync(indexPath, 'utf8') };
+    return brandedShellPage(cached.html, branding);
+  };
 }

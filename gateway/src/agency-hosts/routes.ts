@@ -3,12 +3,11 @@ import path from 'node:path';
 import { Router, type Request } from 'express';
 import { HOSTNAME_PATTERN, domainLivenessQuerySchema } from '@platform/contracts';
 import type { AgencyHostLookup } from './lookup';
-import { agencyHostPage } from './pages';
+import { wantsSpaFallback } from '../domain/frontend';
+import { agencyHostPages } from './pages';
 
 /** What an agency host answers itself to prove it is live (the /proxy check asks for it). */
 export const AGENCY_HOST_PROBE = '/.well-known/agency-host';
-/** The client paths of an agency host (spec 2.1). */
-const CLIENT_PATHS = /^\/(?:prototype|share)?(?:\/.*)?$/;
 const DEFAULT_LOGO = path.resolve(__dirname, '../../assets/agency-default-logo.png');
 
 export interface AgencyHostRouteOptions {
@@ -17,6 +16,8 @@ export interface AgencyHostRouteOptions {
   productHosts: ReadonlySet<string>;
   /** the gateway's own port: the liveness check asks this gateway for the host */
   selfPort: number;
+  /** the built shell, whose index.html every page of an agency host is */
+  frontendDist: string;
 }
 
 /** Asks this gateway for the host's probe; true when it answers 200 (the host shows an agency). */
@@ -35,11 +36,12 @@ const hostOf = (req: Request) => (req.hostname ?? '').toLowerCase();
 
 /**
  * Agency hosts (DESIGN "Agency hosts"): a verified custom domain or product subdomain gets
- * the client-facing pages in the agency's brand; any other host falls through to the
+ * the client dashboard in the agency's brand (ADR 0020); any other host falls through to the
  * product. Also the default agency logo and GET /proxy?domain= (liveness).
  */
 export function agencyHostRoutes(options: AgencyHostRouteOptions): Router {
   const router = Router();
+  const pageFor = agencyHostPages(options.frontendDist);
   router.get('/assets/agency-default-logo.png', (_req, res) => res.sendFile(DEFAULT_LOGO));
   router.get('/proxy', async (req, res) => {
     const { value, error } = domainLivenessQuerySchema.validate(req.query, { stripUnknown: true });
@@ -54,9 +56,11 @@ export function agencyHostRoutes(options: AgencyHostRouteOptions): Router {
     const branding = await options.lookup.find(host);
     if (!branding) return next();
     if (req.path === AGENCY_HOST_PROBE) return void res.json({ success: true, agencyId: branding.agency.ID });
-    if (!CLIENT_PATHS.test(req.path) || /\.[A-Za-z0-9]{1,8}$/.test(req.path)) return next();
+    // Every page of an agency host is the client dashboard in the agency's brand (/, /prototype,
+    // /share, the agent pages /app/{region}/agents/...); files and the API fall through.
+    if (!wantsSpaFallback(req.method, req.path, Boolean(req.accepts('html')))) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(agencyHostPage(branding));
+    res.type('html').send(pageFor(branding));
   });
   return router;
 }

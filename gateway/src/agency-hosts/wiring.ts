@@ -15,5 +15,5 @@ export function agencyHostsFor(config: GatewayConfig) {
     maxEntries: 10_000,
   });
   const productHosts = productHostsOf([process.env.PUBLIC_URL ?? '', ...config.allowedOrigins]);
-  return { lookup, routes: agencyHostRoutes({ lookup, productHosts, selfPort: config.port }) };
+  return { lookup, routes: agencyHostRoutes({ lookup, productHosts, selfPort: config.port, frontendDist: config.frontendDist }) };
 }

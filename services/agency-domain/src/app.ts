@@ -22,6 +22,8 @@ import { OrganizationUseCases } from './usecases/organizations';
 import { ClientAuthUseCases } from './usecases/client-auth';
 import { clientAuthRoutes } from './routes/client-auth-routes';
 import { agencyClientRoutes, internalOrganizationRoutes, signedInClientRoutes } from './routes/client-routes';
+import { clientFeedbackRoutes } from './routes/client-feedback-routes';
+import { ClientFeedbackUseCases } from './usecases/client-feedback';
 
 export const OPENAPI_INFO = {
   title: 'Agency domain service',
@@ -90,6 +92,7 @@ export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: 
     ...signedInClientRoutes(organizations, clientAuth),
     ...clientAuthRoutes(clientAuth, { secure: config.cookieSecure }),
     ...internalOrganizationRoutes(organizations),
+    ...clientFeedbackRoutes(new ClientFeedbackUseCases({ agencies: useCaseDeps.agencies, clients, mailer: useCaseDeps.mailer })),
   ];
   return { routes, access: new AgencyAccess(directory) };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AGENT_TABS, BROWSER_STORAGE_KEYS, DEFAULT_AGENT_TAB, type AgentTabKey } from '@platform/contracts';
-import { ApiError, Group, Skeleton, Stack, Text, Title, readStored, useAgent, useMediaQuery, writeStored, type Agent } from '@platform/ui';
+import { ApiError, agentNavLayout, Group, Skeleton, Stack, Text, Title, readStored, useAgent, useMediaQuery, writeStored, type Agent } from '@platform/ui';
 import { useAgentEditor } from '../contexts/agent-editor-context';
 import { useWorkspace } from '../contexts/workspace-context';
 import { usePageTitle } from '../pages/page-title';
@@ -11,7 +11,7 @@ import { DebuggerPanel } from './DebuggerPanel';
 import { AgentFormProvider } from './forms/fields';
 import { buildSearchableTabs } from './logic/navigation-search';
 import { missingAgentRedirect, regionFromMissingAgent } from './logic/redirect';
-import { agentNavLayout, agentTabHref, isAgentTab, resolveSubTab, visibleAgentTabs } from './logic/tabs';
+import { agentTabHref, isAgentTab, resolveSubTab, visibleAgentTabs } from './logic/tabs';
 import { TabContent } from './tabs/TabContent';
 import './agent-area.css';
 

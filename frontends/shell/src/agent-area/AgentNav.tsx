@@ -22,7 +22,7 @@ import {
 } from '@platform/ui';
 import { NavigationSearch } from './NavigationSearch';
 import type { SearchableTab } from './logic/navigation-search';
-import type { AgentNavLayout } from './logic/tabs';
+import type { AgentNavLayout } from '@platform/ui';
 
 type IconType = typeof IconHome;
 

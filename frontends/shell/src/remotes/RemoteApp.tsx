@@ -3,7 +3,7 @@ import Parcel from 'single-spa-react/parcel';
 import { Alert, type RemoteName, type RemoteProps } from '@platform/ui';
 
 // The federation runtime arrives with the first remote route.
-const loadParcel = (name: RemoteName) => import('./federation').then((federation) => federation.loadRemoteParcel(name));
+export const loadParcel = (name: RemoteName) => import('./federation').then((federation) => federation.loadRemoteParcel(name));
 
 /**
  * A remote mounted where its route renders: the route is declared once, in the shell's router,

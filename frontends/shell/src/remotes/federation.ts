@@ -19,7 +19,9 @@ const singleton = (version: string, requiredVersion: string, lib: unknown) => ({
   shareConfig: { singleton: true, requiredVersion },
 });
 
-const REMOTES: RemoteName[] = ['agency_settings', 'client_dashboard', 'billing'];
+const REMOTES = ['agency_settings', 'client_dashboard', 'billing'] as const;
+/** Parcels a remote exposes under another name than './app' (the client dashboard opens the client billing modal). */
+const PARCEL_MODULES: Partial<Record<RemoteName, string>> = { client_billing: 'billing/ClientBillingModal' };
 
 const federation = createInstance({
   name: 'shell',
@@ -31,9 +33,10 @@ const federation = createInstance({
   },
 });
 
-/** A remote's './app' parcel; the runtime fetches its remoteEntry.js once. */
+/** A remote's './app' parcel (or the module PARCEL_MODULES names); the runtime fetches its remoteEntry.js once. */
 export async function loadRemoteParcel(name: RemoteName): Promise<ParcelConfigObject> {
-  const module = await federation.loadRemote<{ default: ParcelConfigObject }>(`${name}/app`);
-  if (!module) throw new Error(`Remote ${name} exposes no ./app`);
+  const id = PARCEL_MODULES[name] ?? `${name}/app`;
+  const module = await federation.loadRemote<{ default: ParcelConfigObject }>(id);
+  if (!module) throw new Error(`Remote module ${id} is missing`);
   return module.default;
 }

@@ -1,3 +1,4 @@
+import type { ParcelConfigObject } from 'single-spa';
 import type { Region } from '@platform/contracts';
 
 /**
@@ -6,7 +7,8 @@ import type { Region } from '@platform/contracts';
  */
 export interface RemoteProps {
   agency_settings: { screen: 'agency' | 'clients' | 'custom-tab' };
-  client_dashboard: object;
+  /** loadParcel: another remote's parcel, through the shell's federation runtime (the client billing modal) */
+  client_dashboard: { loadParcel: (name: RemoteName) => Promise<ParcelConfigObject> };
   /** the workspace whose billing the page shows */
   billing: { region: Region; workspaceId: string };
   /** the client billing modal of the billing remote (./ClientBillingModal), opened from the client dashboard */

@@ -5,6 +5,9 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   fromDisplayName?: string;
+  replyTo?: string;
+  /** nodemailer attachments (e.g. base64 content with encoding 'base64') */
+  attachments?: Array<{ filename: string; content: string; encoding: 'base64' }>;
 }
 
 export interface Mailer {

@@ -102,11 +102,3 @@ export function switchAgentHref(region: Region, currentPathname: string, current
 export function postCreatePath(region: Region, agent: { ID: string; enableNodes?: boolean }): string {
   return `${agentAreaBase(region, agent.ID)}/${agent.enableNodes ? 'nodes' : 'overview'}?showDebugger=true`;
 }
-
-export type AgentNavLayout = 'vertical' | 'horizontal';
-
-/** Horizontal on phones and for signed-in owners; otherwise the organisation's dashboardLayout (default vertical). */
-export function agentNavLayout(ctx: { phone: boolean; signedInOwner: boolean; dashboardLayout?: AgentNavLayout }): AgentNavLayout {
-  if (ctx.phone || ctx.signedInOwner) return 'horizontal';
-  return ctx.dashboardLayout ?? 'vertical';
-}

@@ -1,21 +1,7 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@platform/ui';
+import { AgentUsageStats, ConversationsList, Group, LeadsTable, Stack } from '@platform/ui';
 import { FormSection, NumberField, SwitchField, TextField, useAgentForm } from '../forms/fields';
-import { ConversationsList, LeadsTable } from './ConversationsList';
 import type { TabProps } from './TabContent';
 import { TabHeader } from './TabHeader';
-
-function Stat({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 /** Chats, Analytics and Leads: their settings, over data the conversation services fill. */
 export function ActivityTab({ kind, region, agentId }: TabProps & { kind: 'convos' | 'analytics' | 'leads' }) {
@@ -40,11 +26,7 @@ export function ActivityTab({ kind, region, agentId }: TabProps & { kind: 'convo
     return (
       <Stack gap="lg">
         <TabHeader title="Analytics" description="How much the agent is used" />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Stat label="Triggers (all time)" value={agent.allTimeTriggers ?? 0} />
-          <Stat label="Tokens used" value={agent.tokensUsage ?? 0} />
-          <Stat label="Token limit" value={agent.maxTokensUsage ? agent.maxTokensUsage : 'None'} />
-        </SimpleGrid>
+        <AgentUsageStats agent={agent} />
         <FormSection title="Tracking" cols={2}>
           <SwitchField path="enableGeoAnalytics" label="Geo analytics (visitor countries)" />
           <NumberField path="maxTokensUsage" label="Token limit" min={0} description="0 for no limit" />

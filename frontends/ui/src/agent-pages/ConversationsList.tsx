@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { ConversationSummary, Lead, Region } from '@platform/contracts';
-import { Alert, Badge, Group, IconInfoCircle, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, UnstyledButton, useConversations, useLeads } from '@platform/ui';
+import { Alert, Badge, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useConversations, useLeads } from '../api/hooks';
 
 const CHANNEL_LABELS: Record<string, string> = {
   web: 'Website',
@@ -55,7 +57,7 @@ function Transcript({ conversation }: { conversation: ConversationSummary }) {
   );
 }
 
-/** The Chats tab's list: conversations newest first, the chosen one's messages beside it. */
+/** The Chats page's list (the shell's Chats tab and the client dashboard's): conversations newest first, the chosen one's messages beside it. */
 export function ConversationsList({ region, agentId }: { region: Region; agentId: string }) {
   const { data, isLoading, error } = useConversations(region, agentId);
   const [chosen, setChosen] = useState<string | undefined>();

@@ -1,0 +1,25 @@
+import { CLIENT_FEEDBACK_API, CLIENTS_API, type ClientEmailCodeRequest, type ClientFeedbackRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
+import { callApi } from '@platform/ui';
+
+/**
+ * The signed-in client's calls (agency-domain's CLIENTS_API), in the region whose database holds
+ * the agency. Sign-in answers set the client session cookie on this (the agency's) host.
+ */
+export function clientApi(region: Region) {
+  return {
+    session: () => callApi(CLIENTS_API.getClientSession, { region }),
+    login: (body: ClientLoginRequest) => callApi(CLIENTS_API.clientLogin, { region, body }),
+    /** without a code: e-mails one; with it: a one-time login token */
+    sso: (body: ClientEmailCodeRequest) => callApi(CLIENTS_API.ssoClient, { region, body }),
+    signInWithToken: (token: string) => callApi(CLIENTS_API.validateClientLoginToken, { region, body: { token } }),
+    agencyAdmin: (agencyId: string, secret: string) => callApi(CLIENTS_API.agencyAdminLogin, { region, body: { agencyId, secret } }),
+    logout: () => callApi(CLIENTS_API.clientLogout, { region, body: {} }),
+    updateOwn: (body: UpdateOwnClientRequest) => callApi(CLIENTS_API.updateOwnClient, { region, body }),
+    saveOwnOrganization: (body: SaveOwnOrganizationRequest) => callApi(CLIENTS_API.saveOwnOrganization, { region, body }),
+    saveOrgClient: (body: OrgAdminSaveClientRequest) => callApi(CLIENTS_API.saveOrgClient, { region, body }),
+    recordTabClick: (tab: string, agentId?: string) => callApi(CLIENTS_API.recordTabClick, { region, body: { tab, ...(agentId ? { agentId } : {}) } }),
+    sendFeedback: (body: ClientFeedbackRequest) => callApi(CLIENT_FEEDBACK_API.sendClientFeedback, { region, body }),
+    agents: () => callApi(CLIENTS_API.listClientAgents, { region }),
+  };
+}
+export type ClientApi = ReturnType<typeof clientApi>;

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { CLIENTS_API_MESSAGES, MESSAGES } from '@platform/contracts';
+import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, Menu, Modal, PasswordInput, Stack, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
+import { useClientSession, useDashboard } from '../session';
+
+/** About the organisation: everyone reads it; an organisation admin edits its name and photo. */
+function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { api, refresh } = useDashboard();
+  const { organization, client } = useClientSession();
+  const admin = Boolean(client.isOrgAdmin);
+  const [name, setName] = useState(organization.name ?? '');
+  const [photo, setPhoto] = useState(organization.squarePhotoURL ?? '');
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.saveOwnOrganization({ name: name.trim(), ...(photo.trim() ? { squarePhotoURL: photo.trim() } : {}) });
+      notify.success(answer.message ?? CLIENTS_API_MESSAGES.organizationUpdated, 3000);
+      await refresh();
+      onClose();
+    } catch (error) {
+      notify.error(CLIENTS_API_MESSAGES.organizationUpdateFailed(error instanceof Error ? error.message : undefined), 3000);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="About" data-testid="org-about">
+      <Stack>
+        <Group>
+          <Avatar src={photo || undefined} radius="md" size="lg">
+            {(name || '?').slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Text fw={600}>{organization.name}</Text>
+        </Group>
+        <TextInput label="Organization name" value={name} onChange={(e) => setName(e.currentTarget.value)} readOnly={!admin} />
+        <TextInput label="Logo URL" value={photo} onChange={(e) => setPhoto(e.currentTarget.value)} readOnly={!admin} />
+        {admin && (
+          <Button onClick={save} loading={busy}>
+            Save
+          </Button>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** + Add User (organisation admins only, spec §6): a new user of the organisation, with the organisation's default access. */
+function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { api } = useDashboard();
+  const [fields, setFields] = useState({ name: '', email: '', dashboardPassword: '' });
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: e.currentTarget.value });
+  const save = async () => {
+    if (!fields.name.trim() || !fields.email.trim() || !fields.dashboardPassword) return notify.error(MESSAGES.clients.fieldsRequired, 3000);
+    setBusy(true);
+    try {
+      const answer = await api.saveOrgClient({ name: fields.name.trim(), email: fields.email.trim(), dashboardPassword: fields.dashboardPassword });
+      notify.success(answer.message ?? CLIENTS_API_MESSAGES.clientUpdated, 3000);
+      setFields({ name: '', email: '', dashboardPassword: '' });
+      onClose();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : CLIENTS_API_MESSAGES.clientUpdateFailed, 3000);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Drawer opened={opened} onClose={onClose} title="+ Add User" position="right" data-testid="add-user-drawer">
+      <Stack>
+        <TextInput label="Name" value={fields.name} onChange={set('name')} />
+        <TextInput label="Email" type="email" value={fields.email} onChange={set('email')} />
+        <PasswordInput label="Password" value={fields.dashboardPassword} onChange={set('dashboardPassword')} />
+        <Button onClick={save} loading={busy}>
+          Add User
+        </Button>
+      </Stack>
+    </Drawer>
+  );
+}
+
+/**
+ * The organisation switcher and menu (spec 2.10): the client's organisation, About, and
+ * + Add User for organisation admins.
+ */
+export function OrganizationMenu() {
+  const { organization, client, agencyAdmin } = useClientSession();
+  const [about, setAbout] = useState(false);
+  const [addUser, setAddUser] = useState(false);
+  const orgAdmin = Boolean(client.isOrgAdmin) && !agencyAdmin;
+  return (
+    <>
+      <Menu position="bottom-start" width={240}>
+        <Menu.Target>
+          <UnstyledButton data-testid="org-switcher" style={{ color: 'inherit' }}>
+            <Group gap={6} wrap="nowrap">
+              <Avatar src={organization.squarePhotoURL || undefined} size="sm" radius="sm">
+                {(organization.name ?? '?').slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Text size="sm" fw={600} visibleFrom="xs">
+                {truncateName(organization.name ?? '')}
+              </Text>
+              <IconChevronDown size={14} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Organization</Menu.Label>
+          <Menu.Item leftSection={<IconCheck size={14} />}>{truncateName(organization.name ?? '')}</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconInfoCircle size={14} />} onClick={() => setAbout(true)}>
+            About
+          </Menu.Item>
+          {orgAdmin && (
+            <Menu.Item leftSection={<IconUserPlus size={14} />} onClick={() => setAddUser(true)}>
+              + Add User
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {about && <AboutModal opened onClose={() => setAbout(false)} />}
+      {orgAdmin && <AddUserDrawer opened={addUser} onClose={() => setAddUser(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { CLIENTS_API_MESSAGES, ORGANIZATION_DEFAULTS, type Organization } from '@platform/contracts';
+
+/**
+ * Why the dashboard is locked (spec §2.10, §6), or undefined: an organisation with client
+ * access disabled shows its personalised message (the default text without one) to clients;
+ * no agents locks anyone, the agency admin included.
+ */
+export function lockedMessage(ctx: { agencyAdmin: boolean; organization?: Organization; agentCount: number }): string | undefined {
+  const settings = ctx.organization?.settings;
+  if (!ctx.agencyAdmin && settings?.disableClientAccess) {
+    return settings.disableClientAccessMessage?.trim() || ORGANIZATION_DEFAULTS.disableClientAccessMessage;
+  }
+  if (ctx.agentCount > 0) return undefined;
+  return ctx.organization?.widgetIDs?.length ? CLIENTS_API_MESSAGES.noAgentsForAccount : CLIENTS_API_MESSAGES.noAgentsForOrg;
+}
+
+/** Credits shown in the top bar: the organisation's balance to 1 decimal (billing.md §2). */
+export const creditsLabel = (loadTokens: number | undefined) => `${(loadTokens ?? 0).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} credits`;

@@ -1,0 +1,83 @@
+import { Link } from 'react-router-dom';
+import { customTabPageHtml, type Region } from '@platform/contracts';
+import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Stack, Text, Title, useAgent } from '@platform/ui';
+import { agentTitle, tabHref, type DashboardTab } from '../logic/tabs';
+
+/** A custom tab's page may run scripts, forms and popups, never with the dashboard's origin. */
+const SANDBOX = 'allow-scripts allow-forms allow-popups';
+
+function PageHeading({ title, description }: { title: string; description?: string }) {
+  return (
+    <Stack gap={2} mb="md">
+      <Title order={3}>{title}</Title>
+      {description && (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function HomePage({ region, agentId, tabs }: { region: Region; agentId: string; tabs: DashboardTab[] }) {
+  const { data: agent } = useAgent(region, agentId);
+  return (
+    <Stack>
+      <Group>
+        <Avatar src={agent?.roundedImageURL || undefined} size={56} radius="xl" />
+        <Stack gap={0}>
+          <Title order={3}>{agentTitle(agent?.title)}</Title>
+          {agent?.description && <Text c="dimmed">{agent.description}</Text>}
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {tabs
+          .filter((tab) => tab.key !== 'home')
+          .map((tab) => (
+            <Card key={tab.key} component={Link} to={tabHref(region, agentId, tab)} withBorder padding="lg">
+              <Text fw={600}>{tab.label}</Text>
+            </Card>
+          ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function CustomTabPage({ tab, variables }: { tab: Extract<DashboardTab, { kind: 'custom' }>; variables: Record<string, unknown> }) {
+  const frame = { title: tab.label, sandbox: SANDBOX, style: { width: '100%', height: 'calc(100vh - 220px)', border: 0 }, 'data-testid': 'client-custom-tab' } as const;
+  return tab.tab.pageType === 'iframe' ? <iframe {...frame} src={tab.tab.iframeUrl} /> : <iframe {...frame} srcDoc={customTabPageHtml(tab.tab, variables)} />;
+}
+
+/**
+ * One agent page of the client dashboard: the agent area's Chats, Analytics and Leads (the
+ * shell's components, from @platform/ui), Home, or an agency custom tab.
+ */
+export function AgentPage({ region, agentId, tab, tabs, variables }: { region: Region; agentId: string; tab: DashboardTab; tabs: DashboardTab[]; variables: Record<string, unknown> }) {
+  const { data: agent } = useAgent(region, agentId);
+  if (tab.kind === 'custom') return <CustomTabPage tab={tab} variables={variables} />;
+  switch (tab.key) {
+    case 'home':
+      return <HomePage region={region} agentId={agentId} tabs={tabs} />;
+    case 'convos':
+      return (
+        <>
+          <PageHeading title="Chats" description="Conversations people had with the agent" />
+          <ConversationsList region={region} agentId={agentId} />
+        </>
+      );
+    case 'analytics':
+      return (
+        <>
+          <PageHeading title="Analytics" description="How much the agent is used" />
+          <AgentUsageStats agent={agent ?? {}} />
+        </>
+      );
+    case 'leads':
+      return (
+        <>
+          <PageHeading title="Leads" description="Contacts the agent collected" />
+          <LeadsTable region={region} agentId={agentId} />
+        </>
+      );
+  }
+}

@@ -1,0 +1,81 @@
+import { ORGANIZATION_DEFAULTS } from '@platform/contracts';
+import { creditsLabel, lockedMessage } from '../src/logic/access';
+import { agentTitle, clientTabs, landingHref, notificationHref, switchAgentHref, tabAt } from '../src/logic/tabs';
+
+const faq = { label: 'FAQ', href: '/faq', pageType: 'html' as const };
+const news = { label: 'News', href: '/news', pageType: 'iframe' as const, alwaysVisible: true };
+const keys = (tabs: ReturnType<typeof clientTabs>) => tabs.map((t) => t.key);
+
+describe('client tabs', () => {
+  it('shows only the pages in canAccess, plus always-visible custom tabs, in the default order', () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/leads', '/convos', '/campaigns'] }, [faq, news]);
+    expect(keys(tabs)).toEqual(['convos', 'leads', 'c/news']);
+  });
+
+  it('lists a custom tab named in canAccess', () => {
+    expect(keys(clientTabs({ agencyAdmin: false, canAccess: ['/faq'] }, [faq]))).toEqual(['c/faq']);
+  });
+
+  it('follows clientTabOrder first, then the rest in the default order', () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/home', '/convos', '/analytics', '/faq'], clientTabOrder: ['/faq', '/analytics'] }, [faq]);
+    expect(keys(tabs)).toEqual(['c/faq', 'analytics', 'home', 'convos']);
+  });
+
+  it('gives the agency admin every admin page and every custom tab, whatever canAccess says', () => {
+    expect(keys(clientTabs({ agencyAdmin: true, canAccess: [] }, [faq]))).toEqual(['home', 'convos', 'analytics', 'leads', 'c/faq']);
+  });
+
+  it('finds the tab of a path only when it is allowed', () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/convos'] }, [faq]);
+    expect(tabAt('convos', tabs)?.label).toBe('Chats');
+    expect(tabAt('leads', tabs)).toBeUndefined();
+    expect(tabAt('c/faq', tabs)).toBeUndefined();
+  });
+});
+
+describe('landing and the agent selector', () => {
+  const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/leads', '/analytics'] });
+  it('lands on the first allowed tab of the first agent', () => {
+    expect(landingHref('eu', ['a1', 'a2'], tabs)).toBe('/app/eu/agents/a1/analytics');
+    expect(landingHref('eu', [], tabs)).toBeUndefined();
+    expect(landingHref('na', ['a1'], [])).toBe('/app/na/agents/a1/overview');
+  });
+
+  it('keeps the rest of the path when switching agents, else opens the first allowed section', () => {
+    expect(switchAgentHref('eu', '/app/eu/agents/a1/leads', 'a2', tabs)).toBe('/app/eu/agents/a2/leads');
+    expect(switchAgentHref('eu', '/app/eu/agents/a1/c/faq', 'a2', tabs)).toBe('/app/eu/agents/a2/c/faq');
+    expect(switchAgentHref('eu', '/', 'a2', tabs)).toBe('/app/eu/agents/a2/analytics');
+    expect(switchAgentHref('eu', '/', 'a2', [])).toBe('/app/eu/agents/a2/overview');
+  });
+
+  it("opens a notification's page of its agent", () => {
+    expect(notificationHref('eu', '/convos?agentId=a1&conversationId=c9')).toBe('/app/eu/agents/a1/convos?conversationId=c9');
+    expect(notificationHref('na', '/app/na/agents/a2/leads')).toBe('/app/na/agents/a2/leads');
+    expect(notificationHref('eu', '/home')).toBe('/home');
+  });
+
+  it('cuts agent titles at 30 characters', () => {
+    expect(agentTitle('A'.repeat(30))).toBe('A'.repeat(30));
+    expect(agentTitle('B'.repeat(31))).toBe(`${'B'.repeat(30)}...`);
+  });
+});
+
+describe('locked dashboard', () => {
+  it("shows the organisation's personalised message when client access is disabled", () => {
+    const organization = { widgetIDs: ['a1'], settings: { disableClientAccess: true, disableClientAccessMessage: 'Invoice overdue, call us.' } };
+    expect(lockedMessage({ agencyAdmin: false, organization, agentCount: 1 })).toBe('Invoice overdue, call us.');
+    expect(lockedMessage({ agencyAdmin: false, organization: { settings: { disableClientAccess: true } }, agentCount: 1 })).toBe(ORGANIZATION_DEFAULTS.disableClientAccessMessage);
+    expect(lockedMessage({ agencyAdmin: true, organization, agentCount: 1 })).toBeUndefined();
+  });
+
+  it('locks without agents, naming the org or the account', () => {
+    expect(lockedMessage({ agencyAdmin: false, organization: { widgetIDs: [] }, agentCount: 0 })).toBe('This org has no agents');
+    expect(lockedMessage({ agencyAdmin: false, organization: { widgetIDs: ['a1'] }, agentCount: 0 })).toBe('This account has not agents');
+    expect(lockedMessage({ agencyAdmin: false, organization: { widgetIDs: ['a1'] }, agentCount: 1 })).toBeUndefined();
+  });
+
+  it('shows credits to 1 decimal', () => {
+    expect(creditsLabel(1234.56)).toBe('1,234.6 credits');
+    expect(creditsLabel(undefined)).toBe('0.0 credits');
+  });
+});

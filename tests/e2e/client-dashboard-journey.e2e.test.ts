@@ -1,0 +1,227 @@
+/**
+ * The client dashboard journey, in Chromium on an agency host (http://{sub}.localhost): the agency
+ * owner sets up an agency with a product subdomain, two agents, an organisation and two clients
+ * (one organisation admin) through the API; one client signs in with a password, the other with a
+ * code e-mailed to them (read from the inbox); each lands on their first allowed tab and sees only
+ * their allowed tabs; disabling client access shows the locked modal with the personalised
+ * message, and Log Out leads back to the login screen. Also: Send Feedback reaches the agency's
+ * support inbox, the agency admin signs in with its secret, and with allowBilling the credits
+ * open the billing remote's client billing modal; a level-2 notification pops up live for 5 s and
+ * opens its agent's page from the panel.
+ */
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Endpoint, type Region } from '@platform/contracts';
+import { createProducer } from '@platform/kit';
+import { nthMailTo, testKafka, waitFor } from '@platform/test-support';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+
+type AnyEndpoint = Endpoint<any, any, any, any>;
+
+/** Calls an endpoint as the signed-in agency owner (the page's session cookie). */
+async function call<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, region: Region, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+  const url = gatewayPath(endpoint, options.params, region, options.query);
+  const answer = endpoint.method === 'get' ? await request.get(url) : endpoint.method === 'delete' ? await request.delete(url) : await request.post(url, { data: options.body ?? {} });
+  const body = await answer.json().catch(() => ({}));
+  if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+describe('client dashboard journey', () => {
+  let browser: Browser;
+  let owner: Page;
+  let region: Region = 'eu';
+  let uid = '';
+  let orgId = '';
+  let host = '';
+  const agentIds: string[] = [];
+  const ownerEmail = uniqueEmail('dashowner');
+  const sub = `cd${Date.now().toString(36)}`;
+  const agencyName = `Clientwell ${Date.now() % 10000}`;
+  const passwordClient = { email: uniqueEmail('clienta'), name: 'Ada Password', dashboardPassword: 'correct-horse-9' };
+  const codeClient = { email: uniqueEmail('clientb'), name: 'Bo Code', dashboardPassword: 'unused-password-1' };
+  const lockMessage = 'Your access is paused: please settle the March invoice.';
+  const supportEmail = uniqueEmail('dashsupport');
+  let agencySecret = '';
+
+  const newClientPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
+    return { context, page: await context.newPage() };
+  };
+  const navTabs = async (page: Page) => page.getByTestId('client-nav').locator('[data-tab]').evaluateAll((links) => links.map((l) => l.getAttribute('data-tab')));
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
+    host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the agency sets up its subdomain, two agents, an organisation and two clients', async () => {
+    await owner.goto('/signup');
+    await signInWithCode(owner, ownerEmail);
+    await passOnboarding(owner);
+    region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
+    const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
+    uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
+    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1>' }] } });
+    agencySecret = agency.secret;
+    // An e-mail domain: the dashboard offers Send Feedback.
+    await call(owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
+    await call(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
+    await waitFor(async () => (await call(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
+    for (const name of ['Support Agent', 'A sales agent with a very long name indeed']) {
+      const answer = await call(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: name, agentTemplate: {}, workspaceId: uid } });
+      agentIds.push(answer.agentCreated.ID);
+    }
+    const created = await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Northwind' } });
+    orgId = created.organization.ID;
+    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'vertical' } });
+    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices'], clientTabOrder: ['/leads', '/convos'] } });
+    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...codeClient, orgId, isOrgAdmin: true, canAccess: ['/home', '/analytics'] } });
+  });
+
+  it('a client signs in with a password, lands on the first allowed tab and sees only allowed tabs and agents', async () => {
+    const { context, page } = await newClientPage();
+    await page.goto('/');
+    expect(await page.title()).toBe(`${agencyName} | Sign in`);
+    await page.getByTestId('client-sign-in').click();
+    await page.getByText('Please enter your email and password.').waitFor();
+    await page.getByTestId('client-login-email').fill(passwordClient.email);
+    await page.getByTestId('client-login-password').fill('wrong-password');
+    await page.getByTestId('client-sign-in').click();
+    await page.getByText('Password is incorrect please try again.').waitFor();
+    await page.getByTestId('client-login-password').fill(passwordClient.dashboardPassword);
+    await screenshot(page, 'client-01-login');
+    await page.getByTestId('client-sign-in').click();
+    await page.getByText('Signed in successfully.').waitFor();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
+    await page.getByTestId('leads').or(page.getByText('No leads yet.', { exact: false })).first().waitFor();
+    expect(await navTabs(page)).toEqual(['leads', 'convos', 'c/prices']);
+    expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('vertical');
+    await page.getByTestId('client-footer').getByText('Terms of Service').waitFor();
+    await page.getByTestId('client-footer').getByText(`© ${new Date().getFullYear()} ${agencyName}`).waitFor();
+
+    // The agent selector: both agents, titles cut at 30; switching keeps the page.
+    await page.getByTestId('agent-selector').click();
+    await page.getByRole('menuitem', { name: 'A sales agent with a very long...' }).click();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/leads$`), { waitUntil: 'commit' });
+    // A page the client may not open is never shown.
+    await page.goto(`/app/${region}/agents/${agentIds[0]}/analytics`);
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
+    // Online/offline status (saved as offline with the client).
+    await page.getByTestId('client-status').getByText('Offline').waitFor();
+    await page.getByTestId('client-status').click();
+    await page.getByText('Updated client data').first().waitFor();
+    await page.getByTestId('client-status').getByText('Online').waitFor();
+    await page.getByTestId('client-nav').locator('[data-tab="c/prices"]').click();
+    await page.frameLocator('[data-testid="client-custom-tab"]').getByText('Our prices').waitFor();
+    await screenshot(page, 'client-02-password-client');
+    await context.close();
+  });
+
+  it('another client signs in with an e-mailed code and sees their own tabs', async () => {
+    const { context, page } = await newClientPage();
+    await page.goto('/');
+    await page.getByTestId('client-login-email').fill(codeClient.email);
+    await page.getByTestId('client-email-code').click();
+    await page.getByTestId('client-login-code').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('client-email-code').click();
+    await page.getByRole('button', { name: 'Resend Code' }).waitFor();
+    // The second code replaces the first.
+    const mail = await nthMailTo(codeClient.email, 2);
+    const code = /\b([0-9]{6})\b/.exec(`${mail.subject}\n${mail.text}`)![1]!;
+    await page.getByTestId('client-login-code').fill(code);
+    await page.getByTestId('client-sign-in').click();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/home$`), { waitUntil: 'commit' });
+    expect(await navTabs(page)).toEqual(['home', 'analytics']);
+    await page.getByTestId('org-switcher').click();
+    await page.getByRole('menuitem', { name: '+ Add User' }).waitFor();
+    await screenshot(page, 'client-03-code-client');
+    await page.keyboard.press('Escape');
+
+    // Send Feedback, through the agency's e-mail brand to its support e-mail.
+    await page.getByTestId('feedback-open').click();
+    await page.getByTestId('feedback-message').fill('Could the Analytics page show last week?');
+    await page.getByTestId('feedback-send').click();
+    await page.getByText('Feedback sent!').waitFor();
+    const feedback = await nthMailTo(supportEmail, 1);
+    expect(feedback.subject).toBe(`Feedback from ${codeClient.email} (Northwind)`);
+    expect(feedback.html).toContain('Could the Analytics page show last week?');
+
+    // A level-2 notification of the organisation pops up live for 5 s; a click in the panel opens its page.
+    const producer = createProducer(testKafka());
+    await producer.connect();
+    try {
+      const event = makeEvent('notification.requested', {
+        region,
+        workspaceId: uid,
+        data: { channel: 'organization', orgId, notification: { title: 'A visitor asks for a person', body: 'Sam wants to talk to someone', notificationLevel: 2, urlPathname: `/analytics?agentId=${agentIds[1]}` } },
+      });
+      const { topic, key } = eventRoute(event);
+      await producer.send({ topic, messages: [{ key, value: JSON.stringify(event) }] });
+    } finally {
+      await producer.disconnect();
+    }
+    const popup = page.getByTestId('notification-popup');
+    await popup.getByText('A visitor asks for a person').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'client-07-notification-popup');
+    const shownAt = Date.now();
+    await popup.waitFor({ state: 'hidden', timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3500);
+    await page.getByTestId('notifications-bell').click();
+    await page.getByTestId('notifications-panel').getByText('Sam wants to talk to someone').click();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/analytics$`), { waitUntil: 'commit' });
+    await page.getByTestId('agent-usage').waitFor();
+    await context.close();
+  });
+
+  it('the agency signs in with its secret and gets every page, with no Account or status of a client', async () => {
+    // The horizontal layout: a tab row, and the agency bar for an agency user.
+    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'horizontal' } });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
+    await page.getByTestId('client-nav').waitFor();
+    expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'c/prices']);
+    expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('horizontal');
+    await page.getByTestId('agency-bar').waitFor();
+    expect(await page.getByTestId('client-status').count()).toBe(0);
+    await screenshot(page, 'client-06-agency-admin-horizontal');
+    expect(page.url()).not.toContain('secret=');
+    await context.close();
+  });
+
+  it('with allowBilling, the credits open the client billing modal of the billing remote', async () => {
+    await call(owner.request, CONNECT_API.createAccount, region, { body: { workspace: { uid } } });
+    await call(owner.request, CONNECT_API.saveBillingSettings, region, { body: { workspaceId: uid, USDPerToken: 0.005 } });
+    await call(owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
+    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, allowBilling: true } });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await page.getByTestId('client-nav').waitFor();
+    await page.getByTestId('client-credits').click();
+    await page.getByTestId('client-balance').waitFor();
+    await page.getByTestId('quick-pick-2500').click();
+    await page.getByTestId('purchase-summary').getByText('2,500 credits for').waitFor();
+    await screenshot(page, 'client-05-billing');
+    await context.close();
+  });
+
+  it('disabling client access shows the locked modal with the personalised message; Log Out returns to the login', async () => {
+    await call(owner.request, CLIENTS_API.saveOrganization, region, {
+      params: { uid, orgId },
+      body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: { disableClientAccess: true, disableClientAccessMessage: lockMessage } },
+    });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await page.getByTestId('locked-modal').waitFor();
+    await page.getByTestId('locked-message').getByText(lockMessage).waitFor();
+    await screenshot(page, 'client-04-locked');
+    await page.getByTestId('locked-log-out').click();
+    await page.getByText('Signed out successfully.').waitFor();
+    await page.getByTestId('client-login').waitFor();
+    await context.close();
+  });
+});
