@@ -41,9 +41,10 @@ DOMAINS_SANDBOX_PORT="${DOMAINS_SANDBOX_PORT:-4140}"
 FONTS_SANDBOX_PORT="${FONTS_SANDBOX_PORT:-4142}"
 EMAIL_DOMAINS_SANDBOX_PORT="${EMAIL_DOMAINS_SANDBOX_PORT:-4141}"
 COMPANY_SITE_PORT="${COMPANY_SITE_PORT:-4150}"
+TOOL_SERVER_SANDBOX_PORT="${TOOL_SERVER_SANDBOX_PORT:-4170}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-tool-server)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -67,6 +68,7 @@ marker() {
     sandbox-fonts) echo "$ROOT/infra/sandboxes/fonts/server.js" ;;
     sandbox-email-domains) echo "$ROOT/infra/sandboxes/email-domains/server.js" ;;
     sandbox-company-site) echo "$ROOT/infra/sandboxes/company-site/server.js" ;;
+    sandbox-tool-server) echo "$ROOT/infra/sandboxes/tool-server/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -87,6 +89,7 @@ main_port() {
     sandbox-fonts) echo "$FONTS_SANDBOX_PORT" ;;
     sandbox-email-domains) echo "$EMAIL_DOMAINS_SANDBOX_PORT" ;;
     sandbox-company-site) echo "$COMPANY_SITE_PORT" ;;
+    sandbox-tool-server) echo "$TOOL_SERVER_SANDBOX_PORT" ;;
   esac
 }
 
@@ -113,6 +116,7 @@ describe() {
     sandbox-fonts) echo "http://127.0.0.1:$FONTS_SANDBOX_PORT (fonts service sandbox, css2)" ;;
     sandbox-email-domains) echo "http://127.0.0.1:$EMAIL_DOMAINS_SANDBOX_PORT (e-mail domain provider sandbox, domains API)" ;;
     sandbox-company-site) echo "http://127.0.0.1:$COMPANY_SITE_PORT (a branded company website to try onboarding with)" ;;
+    sandbox-tool-server) echo "http://127.0.0.1:$TOOL_SERVER_SANDBOX_PORT (a voice-tool server to test tools against: /order-status, /book, /echo; secret sandbox-tool-secret)" ;;
   esac
 }
 
@@ -329,6 +333,12 @@ prepare_sandbox-company-site() {
   require_file "$ROOT/infra/sandboxes/company-site/server.js" "infra/sandboxes/company-site/server.js"
   mkdir -p "$DATA_DIR/sandbox-company-site"
   CMD=(node "$ROOT/infra/sandboxes/company-site/server.js" --port "$COMPANY_SITE_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-tool-server() {
+  require_file "$ROOT/infra/sandboxes/tool-server/server.js" "infra/sandboxes/tool-server/server.js"
+  mkdir -p "$DATA_DIR/sandbox-tool-server"
+  CMD=(node "$ROOT/infra/sandboxes/tool-server/server.js" --port "$TOOL_SERVER_SANDBOX_PORT" --host 127.0.0.1)
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------
