@@ -31,7 +31,7 @@ export const createKnowledgeSourceSchema = Joi.object<CreateKnowledgeSourceReque
   sourceType: Joi.string().valid('url', 'doc').required(),
   url: Joi.when('sourceType', {
     is: 'url',
-    then: Joi.string().trim().max(TEXT_LIMITS.url).uri({ scheme: ['http', 'https'] }).required().messages({ 'string.uri': 'Please enter a valid website URL', 'any.required': 'Please enter a valid website URL' }),
+    then: Joi.string().trim().max(TEXT_LIMITS.url).uri({ scheme: ['http', 'https'] }).required().messages({ 'string.uri': 'Please enter a valid website URL', 'string.uriCustomScheme': 'Please enter a valid website URL', 'any.required': 'Please enter a valid website URL' }),
     otherwise: Joi.forbidden(),
   }),
   contentURL: Joi.when('sourceType', { is: 'doc', then: Joi.string().trim().max(TEXT_LIMITS.url).required(), otherwise: Joi.forbidden() }),
