@@ -23,14 +23,17 @@ export class OpenAiEmbeddingsClient implements EmbeddingsClient {
   }
 
   private async batch(input: string[], dimensions: number): Promise<number[][]> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.config.apiBase}/embeddings`, {
+    const send = () =>
+      fetch(`${this.config.apiBase}/embeddings`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${this.config.apiKey}` },
         body: JSON.stringify({ model: this.config.model, input, dimensions }),
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
+    let response: Response;
+    try {
+      // A kept-alive connection the provider closed while idle fails at once: sent again on a new one.
+      response = await send().catch((err: Error) => (err.name === 'TimeoutError' ? Promise.reject(err) : send()));
     } catch (err) {
       throw new EmbeddingsFailed(`embeddings request failed: ${(err as Error).message}`);
     }
