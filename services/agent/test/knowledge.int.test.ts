@@ -123,6 +123,59 @@ describe('knowledge sources', () => {
     expect(source!.chunkCount).toBe(0);
   });
 
+  it('reads uploaded files (CSV, Markdown, text) into knowledge, within the plan\'s character limit', async () => {
+    const { person, workspace } = await personWithWorkspace(h);
+    const agent = await createAgent(h, person, workspace.uid);
+    const upload = async (fileName: string, text: string) =>
+      (
+        await h
+          .as(person)
+          .post('/procedures/uploadFile', { userId: workspace.uid, agentId: agent.ID, targetPath: `agents/${agent.ID}/kb`, fileName, accept: '.pdf,.docx,.txt,.md,.csv', maxSizeMB: 20, base64Payload: Buffer.from(text).toString('base64') })
+          .expect(200)
+      ).body.data as { url: string };
+    const files = {
+      'prices.csv': 'item,price\nSaltmarsh Sourdough,6.80\nHarbour Rye,5.20\n',
+      'faq.md': '# FAQ\n\nThe delivery van reaches the lighthouse district on Thursdays.',
+      'allergens.txt': 'Allergens\n\nOur almond croissant contains tree nuts.',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const { url } = await upload(name, text);
+      await h.as(person).post(`/v2/agents/${agent.ID}/knowledge`, { sourceType: 'doc', contentURL: url, name }).expect(201);
+    }
+    expect(await knowledge.ingest.runDue('eu')).toBe(3);
+    const sources = await sourcesOf(person, agent.ID);
+    expect(sources.map((s) => [s.name, s.status])).toEqual(expect.arrayContaining([['prices.csv', 'SUCCESS'], ['faq.md', 'SUCCESS'], ['allergens.txt', 'SUCCESS']]));
+    const search = async (query: string) => (await h.as(person).post(`/v2/agents/${agent.ID}/knowledge/search`, { query }).expect(200)).body.data.chunks[0]?.text as string;
+    expect(await search('What is the price of the Saltmarsh Sourdough?')).toContain('item: Saltmarsh Sourdough; price: 6.80');
+    expect(await search('Which day does delivery reach the lighthouse district?')).toContain('Thursdays');
+    const allergens = await search('Does the almond croissant contain nuts?');
+    expect(allergens).toContain('tree nuts');
+
+    // beyond the plan's characters: ERROR with the limit, no chunks
+    const small = defaultKnowledge({ config: { ...h.config, knowledge: { ...h.config.knowledge, defaultMaxChars: 200 } }, mongo: h.mongo, logger });
+    const { url } = await upload('long.txt', 'Sourdough starter notes. '.repeat(20));
+    await h.as(person).post(`/v2/agents/${agent.ID}/knowledge`, { sourceType: 'doc', contentURL: url }).expect(201);
+    await small.ingest.runDue('eu');
+    const long = (await sourcesOf(person, agent.ID)).find((s) => s.contentURL === url);
+    expect(long).toMatchObject({ status: 'ERROR', error: 'Your plan allows 200 characters of knowledge; remove a source or upgrade to add more.', chunkCount: 0 });
+  });
+
+  it('a read whose worker died is taken again once its lease ends, so the source is not lost', async () => {
+    let clock = Date.now();
+    const worker = defaultKnowledge({ config: { ...h.config, knowledge: { ...h.config.knowledge, leaseMs: 60_000 } }, mongo: h.mongo, logger, now: () => new Date(clock) });
+    const { person, workspace } = await personWithWorkspace(h);
+    const agent = await createAgent(h, person, workspace.uid);
+    const created = await h.as(person).post(`/v2/agents/${agent.ID}/knowledge`, { sourceType: 'url', url: `${site.url}/` }).expect(201);
+    // a worker takes the source and dies before finishing: the lease is held, nothing else happens
+    const sources = h.mongo.collection<{ _id: string; leaseUntil: number; dueAt: number }>('eu', 'knowledgeSources');
+    await sources.updateOne({ _id: created.body.data.id }, { $set: { leaseUntil: clock + 60_000, status: 'PENDING' } });
+    expect(await worker.ingest.runDue('eu')).toBe(0);
+    expect((await sourcesOf(person, agent.ID))[0]!.status).toBe('PENDING');
+    clock += 61_000;
+    expect(await worker.ingest.runDue('eu')).toBe(1);
+    expect((await sourcesOf(person, agent.ID))[0]!.status).toBe('SUCCESS');
+  });
+
   it('validates sources: a website must be a URL, a file must be an upload of a readable type', async () => {
     const { person, workspace } = await personWithWorkspace(h);
     const agent = await createAgent(h, person, workspace.uid);

@@ -12,7 +12,7 @@ export function KnowledgeTab({ agentId, region }: TabProps) {
   return (
     <Stack gap="lg">
       <TabHeader title="Knowledge" description="Documents and pages the agent answers from" />
-      <FormSection title="Sources" description="A website or PDF, Word (DOCX), text, Markdown, HTML or CSV files">
+      <FormSection title="Sources" description="A website, or PDF, Word (DOCX), text, Markdown or CSV files">
         <KnowledgeSources region={region} agentId={agentId} />
       </FormSection>
       <FormSection title="Search the knowledge" description="See which chunks a question retrieves">

@@ -6,8 +6,8 @@ import { useKnowledgeActions, useKnowledgeSources } from './knowledge-queries';
 
 const STATUS_COLORS: Record<KnowledgeSourceView['status'], string> = { INITIALIZED: 'gray', PENDING: 'blue', SUCCESS: 'green', ERROR: 'red' };
 const REFRESH_OPTIONS = KNOWLEDGE_REFRESH_RATES.map((rate) => ({ value: rate, label: rate === 'never' ? 'Never' : `Every ${rate}` }));
-/** The file types the agent service reads (PDF, DOCX, TXT, MD, HTML, CSV). */
-const DOCUMENT_ACCEPT = '.pdf,.docx,.txt,.md,.html,.csv';
+/** The file types the agent service reads that uploads accept (HTML files are refused by the upload whitelist). */
+const DOCUMENT_ACCEPT = '.pdf,.docx,.txt,.md,.csv';
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function SourceRow({ source, region, agentId }: { source: KnowledgeSourceView; region: Region; agentId: string }) {
