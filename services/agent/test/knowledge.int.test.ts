@@ -5,7 +5,7 @@ import { logger } from '@platform/test-support';
 import { defaultKnowledge } from '../src/app';
 import type { KnowledgeModule } from '../src/knowledge/module';
 import { spawnCompanySite } from '../../../infra/sandboxes/company-site/test/spawn-site';
-import { startHarness, type Harness } from './support/harness';
+import { anonymous, startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -81,6 +81,11 @@ describe('knowledge sources', () => {
     const conversations = await h.as(person).get(`/v2/agents/${agent.ID}/conversations`).expect(200);
     const reply = conversations.body.data[0].messages.find((m: { role: string }) => m.role === 'assistant');
     expect(reply.sources[0]).toMatchObject({ url: `${site.url}/visit.html`, chunkId: expect.any(String) });
+
+    // a website visitor gets the grounded answer, not the chunks behind it
+    const visitor = await h.as(anonymous).post(`/widget/agents/${agent.ID}/messages`, { visitorId: 'visitor0001', messageId: 'w1', text: 'Are you closed on Mondays?' }).expect(200);
+    expect(visitor.body.data.text).toContain('closed on Mondays');
+    expect(visitor.body.data.sources).toBeUndefined();
 
     // re-rated, then deleted: the agent stops answering from it
     await h.as(person).post(`/v2/agents/${agent.ID}/knowledge/${source!.id}`, { refreshRate: 'never' }).expect(200);
