@@ -82,6 +82,9 @@ describe('knowledge journey', () => {
   });
 
   it('tests a voice tool against the local tool server and shows the answer and the time', async () => {
+    // Tools belong to agents without nodes: the onboarding agent is switched to a prompt-only one.
+    const saved = ((await (await page.request.get(`/api/${region}/agent/v2/agents/${agentId}`)).json()) as { agent: Record<string, unknown> }).agent;
+    expect((await page.request.post(`/api/${region}/agent/v2/agents/${agentId}`, { data: { ...saved, enableNodes: false } })).status()).toBe(200);
     await page.goto(`/app/${region}/agents/${agentId}/tools`);
     await page.getByTestId('tool-add').click();
     const card = page.getByTestId('tool-card').last();
