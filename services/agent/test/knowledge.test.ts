@@ -70,9 +70,9 @@ describe('crawl rules', () => {
     expect(sameSite('http://127.0.0.1:9999/', 'http://127.0.0.1:4150/')).toBe(false);
   });
 
-  it('reads the text of a page without scripts and styles, keeping its title and links', () => {
-    const page = htmlText('<html><head><title>Visit us</title><style>p{color:red}</style></head><body><nav><a href="/about.html">About</a></nav><p>Open Tuesday &amp; Sunday.</p><script>var x = 1;</script><p>Closed Mondays.</p></body></html>');
-    expect(page).toEqual({ title: 'Visit us', text: 'About\n\nOpen Tuesday & Sunday.\n\nClosed Mondays.', links: ['/about.html'] });
+  it('reads the text of a page without scripts, styles and navigation, keeping its title and every link', () => {
+    const page = htmlText('<html><head><title>Visit us</title><style>p{color:red}</style></head><body><nav><a href="/about.html">About</a><a href="/menu.html">Menu</a></nav><p>Open Tuesday &amp; Sunday.</p><script>var x = 1;</script><p>Closed Mondays, <a href="/map">see the map</a>or call.</p></body></html>');
+    expect(page).toEqual({ title: 'Visit us', text: 'Open Tuesday & Sunday.\n\nClosed Mondays, see the map or call.', links: ['/about.html', '/menu.html', '/map'] });
   });
 
   it('schedules refreshes at their rate and never for never', () => {

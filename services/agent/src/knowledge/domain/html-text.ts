@@ -6,8 +6,10 @@ export interface PageText {
   links: string[];
 }
 
-// Elements whose text is not content.
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe']);
+// Elements whose text is not content (navigation repeats on every page; its links are still followed).
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'nav']);
+// Inline elements that sit next to each other without spaces in the markup.
+const SPACED = new Set(['a', 'button', 'span', 'label', 'td', 'th']);
 // Elements that end a line of text.
 const BLOCKS = new Set(['p', 'div', 'section', 'article', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'br', 'tr', 'header', 'footer', 'main', 'nav', 'ul', 'ol', 'table', 'blockquote', 'pre']);
 
@@ -33,6 +35,7 @@ export function htmlText(html: string): PageText {
       onclosetag(name) {
         if (SKIPPED.has(name)) skipping = Math.max(0, skipping - 1);
         if (name === 'title') inTitle = false;
+        if (SPACED.has(name)) parts.push(' ');
         if (BLOCKS.has(name)) parts.push('\n\n');
       },
     },
