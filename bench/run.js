@@ -18,12 +18,12 @@ function shellInitialJs() {
   results.push({ name: 'shell initial JS (host, before any remote), gzip', value: `${kb.toFixed(1)} KB`, goal: `<= ${goalKb} KB`, ok: kb <= goalKb });
 }
 
-// BENCH=store,agents runs only those (all by default): shell, agents, cold-load, store, runtime, webhooks, billing.
-const selected = (process.env.BENCH ?? 'shell,agents,cold-load,store,runtime,webhooks,billing').split(',');
+// BENCH=store,agents runs only those (all by default): shell, agents, cold-load, store, runtime, webhooks, billing, knowledge.
+const selected = (process.env.BENCH ?? 'shell,agents,cold-load,store,runtime,webhooks,billing,knowledge').split(',');
 
 async function main() {
   if (selected.includes('shell')) shellInitialJs();
-  for (const name of ['agents', 'cold-load', 'store', 'runtime', 'webhooks', 'billing']) {
+  for (const name of ['agents', 'cold-load', 'store', 'runtime', 'webhooks', 'billing', 'knowledge']) {
     if (selected.includes(name)) results.push(...(await require(`./${name}`).run()));
   }
   let failed = 0;

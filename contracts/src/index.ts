@@ -6,6 +6,7 @@ export * from './entities/workspace';
 export * from './entities/agent';
 export * from './entities/knowledge';
 export * from './entities/tools';
+export * from './entities/knowledge-api';
 export * from './entities/agency';
 export * from './entities/domains';
 export * from './entities/clients';

@@ -42,9 +42,10 @@ FONTS_SANDBOX_PORT="${FONTS_SANDBOX_PORT:-4142}"
 EMAIL_DOMAINS_SANDBOX_PORT="${EMAIL_DOMAINS_SANDBOX_PORT:-4141}"
 COMPANY_SITE_PORT="${COMPANY_SITE_PORT:-4150}"
 STRIPE_JS_SANDBOX_PORT="${STRIPE_JS_SANDBOX_PORT:-4160}"
+TOOL_SERVER_SANDBOX_PORT="${TOOL_SERVER_SANDBOX_PORT:-4170}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-stripe-js)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-stripe-js sandbox-tool-server)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -69,6 +70,7 @@ marker() {
     sandbox-email-domains) echo "$ROOT/infra/sandboxes/email-domains/server.js" ;;
     sandbox-company-site) echo "$ROOT/infra/sandboxes/company-site/server.js" ;;
     sandbox-stripe-js) echo "$ROOT/infra/sandboxes/stripe-js/server.js" ;;
+    sandbox-tool-server) echo "$ROOT/infra/sandboxes/tool-server/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -90,6 +92,7 @@ main_port() {
     sandbox-email-domains) echo "$EMAIL_DOMAINS_SANDBOX_PORT" ;;
     sandbox-company-site) echo "$COMPANY_SITE_PORT" ;;
     sandbox-stripe-js) echo "$STRIPE_JS_SANDBOX_PORT" ;;
+    sandbox-tool-server) echo "$TOOL_SERVER_SANDBOX_PORT" ;;
   esac
 }
 
@@ -117,6 +120,7 @@ describe() {
     sandbox-email-domains) echo "http://127.0.0.1:$EMAIL_DOMAINS_SANDBOX_PORT (e-mail domain provider sandbox, domains API)" ;;
     sandbox-company-site) echo "http://127.0.0.1:$COMPANY_SITE_PORT (a branded company website to try onboarding with)" ;;
     sandbox-stripe-js) echo "http://127.0.0.1:$STRIPE_JS_SANDBOX_PORT (Stripe.js stand-in at /v3/ and Stripe's test-card outcomes in front of stripe-mock)" ;;
+    sandbox-tool-server) echo "http://127.0.0.1:$TOOL_SERVER_SANDBOX_PORT (a voice-tool server to test tools against: /order-status, /book, /echo; secret sandbox-tool-secret)" ;;
   esac
 }
 
@@ -340,6 +344,12 @@ prepare_sandbox-stripe-js() {
   mkdir -p "$DATA_DIR/sandbox-stripe-js"
   CMD=(node "$ROOT/infra/sandboxes/stripe-js/server.js" --port "$STRIPE_JS_SANDBOX_PORT" --host 127.0.0.1
     --stripe-mock "http://127.0.0.1:$STRIPE_PORT" --secret-key "${STRIPE_SECRET_KEY:-sk_test_123}")
+}
+
+prepare_sandbox-tool-server() {
+  require_file "$ROOT/infra/sandboxes/tool-server/server.js" "infra/sandboxes/tool-server/server.js"
+  mkdir -p "$DATA_DIR/sandbox-tool-server"
+  CMD=(node "$ROOT/infra/sandboxes/tool-server/server.js" --port "$TOOL_SERVER_SANDBOX_PORT" --host 127.0.0.1)
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------

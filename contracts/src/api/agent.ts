@@ -12,6 +12,8 @@ import type { JsonObject } from '../entities/common';
 import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
 import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse } from '../entities/conversations';
 import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
+import type { CreateKnowledgeSourceRequest, KnowledgeSearchRequest, KnowledgeSearchResponse, KnowledgeSourceResponse, KnowledgeSourcesResponse, UpdateKnowledgeSourceRequest, VoiceToolTestResponse } from '../entities/knowledge-api';
+import type { VoiceToolTestRequest } from '../entities/tools';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
 
@@ -118,4 +120,17 @@ export const AGENT_API = {
     method: 'get',
     path: '/widget/agents/:agentId/conversations/:conversationId',
   }),
+  /** The Knowledge tab: the agent's sources with status, counts and refresh rate. */
+  listKnowledgeSources: endpoint<AgentIdParam, NoQuery, undefined, KnowledgeSourcesResponse>()({ service: 'agent', operationId: 'listKnowledgeSources', method: 'get', path: '/v2/agents/:agentId/knowledge' }),
+  createKnowledgeSource: endpoint<AgentIdParam, NoQuery, CreateKnowledgeSourceRequest, KnowledgeSourceResponse>()({ service: 'agent', operationId: 'createKnowledgeSource', method: 'post', path: '/v2/agents/:agentId/knowledge' }),
+  searchKnowledge: endpoint<AgentIdParam, NoQuery, KnowledgeSearchRequest, KnowledgeSearchResponse>()({ service: 'agent', operationId: 'searchKnowledge', method: 'post', path: '/v2/agents/:agentId/knowledge/search' }),
+  updateKnowledgeSource: endpoint<AgentIdParam & { sourceId: string }, NoQuery, UpdateKnowledgeSourceRequest, KnowledgeSourceResponse>()({
+    service: 'agent',
+    operationId: 'updateKnowledgeSource',
+    method: 'post',
+    path: '/v2/agents/:agentId/knowledge/:sourceId',
+  }),
+  deleteKnowledgeSource: endpoint<AgentIdParam & { sourceId: string }, NoQuery, undefined>()({ service: 'agent', operationId: 'deleteKnowledgeSource', method: 'delete', path: '/v2/agents/:agentId/knowledge/:sourceId' }),
+  /** The Tools tab's test: the tool's argument map in a tool-calls message, sent to its server with its secret. */
+  testVoiceTool: endpoint<AgentIdParam, NoQuery, VoiceToolTestRequest, VoiceToolTestResponse>()({ service: 'agent', operationId: 'testVoiceTool', method: 'post', path: '/v2/agents/:agentId/tools/test' }),
 } as const;

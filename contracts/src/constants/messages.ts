@@ -242,3 +242,22 @@ export const BILLING_UI_MESSAGES = {
   saveSettingsFailed: 'Failed to save settings',
   currentPlan: 'Current Plan',
 } as const;
+
+/** Knowledge sources (not in the spec's words: the spec shows no knowledge messages). */
+export const KNOWLEDGE_MESSAGES = {
+  sourceNotFound: 'Knowledge source not found',
+  fileNotFound: 'The uploaded file was not found; please upload it again.',
+  unsupportedFile: 'Only PDF, DOCX, TXT, MD, HTML or CSV files can become knowledge.',
+  charLimitReached: (max: number) => `Your plan allows ${max} characters of knowledge; remove a source or upgrade to add more.`,
+  noText: 'No text was found in this source.',
+  crawlTimedOut: 'The website took too long to read.',
+  robotsDisallowed: "The website's robots.txt does not allow reading this page.",
+  embeddingsFailed: 'The embeddings provider did not answer; the source will be retried.',
+  searchFailed: 'The knowledge search could not run right now, please try again.',
+} as const;
+
+/** The voice-tool test (not in the spec's words). */
+export const TOOL_MESSAGES = {
+  noServerUrl: 'Add a server URL to test this tool.',
+  callFailed: (reason: string) => `The tool server could not be reached: ${reason}`,
+} as const;

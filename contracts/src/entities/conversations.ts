@@ -1,3 +1,4 @@
+import type { KnowledgeChunkHit } from './knowledge-api';
 import Joi from 'joi';
 import { CONNECTABLE_CHANNEL_TYPES, type ConnectableChannelType } from '../constants/channels';
 import type { AgentSettings } from './agent';
@@ -20,6 +21,8 @@ export interface ConversationMessage {
   ts: number;
   /** the sender's id of a person's message */
   messageId?: string;
+  /** the knowledge chunks an answer was grounded in */
+  sources?: KnowledgeChunkHit[];
 }
 
 /** An e-mail or phone number a person left in a conversation. */
@@ -83,6 +86,8 @@ export interface ChatAnswer {
   /** the runtime answered with a refusal (credits, limits) instead of the model */
   refused?: boolean;
   sandbox?: boolean;
+  /** the knowledge chunks the answer was grounded in */
+  sources?: KnowledgeChunkHit[];
 }
 export interface ChatAnswerResponse {
   success: true;

@@ -12,6 +12,7 @@
  *
  *   POST /v1/chat/completions   OpenAI's request and response shapes (stream too)
  *   GET  /v1/models             the models it answers as
+ *   POST /v1/embeddings         OpenAI's shapes; deterministic vectors (see embeddingOf)
  *   GET  /healthz               {ok: true}
  *
  * Answers are deterministic. A conversation about CSS (any message mentions CSS, styles,
@@ -29,7 +30,7 @@ const { cliArg, listen, runFromCli } = require('../lib/serve');
 const crypto = require('node:crypto');
 
 const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-3.5-turbo'];
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 // CSS colour keywords (CSS Color Module Level 4 named colours).
 const NAMED_COLOURS = (
@@ -134,6 +135,42 @@ function answerFor(messages) {
 
 const tokens = (text) => Math.max(1, Math.ceil(text.length / 4));
 
+// ---- embeddings ------------------------------------------------------------------------------
+// A hashed bag of words: each word (lower case, a crude plural/-ing stem, stop words dropped)
+// adds 1 to one of `dimensions` buckets chosen by its SHA-1, and the vector is L2-normalised.
+// Texts sharing words have a cosine similarity above 0, so retrieval over them is meaningful.
+const EMBEDDING_MODELS = ['text-embedding-3-small', 'text-embedding-3-large', 'text-embedding-ada-002'];
+const STOP_WORDS = new Set('a an and are as at be by for from has have how i in is it its of on or our that the this to was we what when where which who why will with you your do does can'.split(' '));
+const stem = (word) => word.replace(/(ing|es|s)$/, '').slice(0, 24) || word;
+
+function embeddingOf(text, dimensions) {
+  const vector = new Array(dimensions).fill(0);
+  for (const word of String(text).toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (STOP_WORDS.has(word) || word.length < 2) continue;
+    const bucket = crypto.createHash('sha1').update(stem(word)).digest().readUInt32BE(0) % dimensions;
+    vector[bucket] += 1;
+  }
+  const norm = Math.sqrt(vector.reduce((sum, v) => sum + v * v, 0)) || 1;
+  return vector.map((v) => v / norm);
+}
+
+function embeddings(body, res) {
+  const inputs = typeof body?.input === 'string' ? [body.input] : body?.input;
+  if (!Array.isArray(inputs) || inputs.length === 0 || inputs.some((i) => typeof i !== 'string')) return sendError(res, 400, "'input' must be a string or a non-empty array of strings", { param: 'input' });
+  if (inputs.length > 2048) return sendError(res, 400, "'input' must have at most 2048 items", { param: 'input' });
+  const model = typeof body.model === 'string' ? body.model : '';
+  if (!EMBEDDING_MODELS.includes(model)) return sendError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+  const dimensions = body.dimensions === undefined ? 1536 : body.dimensions;
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 3072) return sendError(res, 400, "'dimensions' must be an integer between 1 and 3072", { param: 'dimensions' });
+  const used = inputs.reduce((sum, text) => sum + tokens(text), 0);
+  sendJson(res, 200, {
+    object: 'list',
+    data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: embeddingOf(text, dimensions) })),
+    model,
+    usage: { prompt_tokens: used, total_tokens: used },
+  });
+}
+
 // ---- OpenAI-shaped errors ------------------------------------------------------------------
 
 function sendJson(res, status, body, extraHeaders = {}) {
@@ -233,7 +270,7 @@ function authorized(req) {
 function handle(req, res, options) {
   const url = new URL(req.url, 'http://sandbox');
   if (req.method === 'GET' && url.pathname === '/healthz') return sendJson(res, 200, { ok: true });
-  const known = ['/v1/chat/completions', '/v1/models'];
+  const known = ['/v1/chat/completions', '/v1/models', '/v1/embeddings'];
   if (!known.includes(url.pathname)) return sendError(res, 404, `Invalid URL (${req.method} ${url.pathname})`);
   if (!authorized(req)) {
     return sendError(
@@ -270,6 +307,7 @@ function handle(req, res, options) {
         "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
       );
     }
+    if (url.pathname === '/v1/embeddings') return embeddings(body, res);
     chatCompletions(body, res, options);
   });
 }
@@ -287,7 +325,7 @@ function startLlmSandbox({ port = 4100, host = '127.0.0.1', chunkDelayMs = 0 } =
   return listen(server, port, host);
 }
 
-module.exports = { startLlmSandbox, answerFor, coloursIn, cssAnswer };
+module.exports = { startLlmSandbox, answerFor, coloursIn, cssAnswer, embeddingOf };
 
 if (require.main === module) {
   const port = Number(cliArg('--port') ?? process.env.LLM_SANDBOX_PORT ?? 4100);

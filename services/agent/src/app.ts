@@ -33,6 +33,10 @@ import { TemplateUseCases } from './usecases/templates';
 import { ThemeUseCases } from './usecases/themes';
 import { UploadUseCases } from './usecases/uploads';
 import { VersionUseCases } from './usecases/versions';
+import { knowledgeModule, type KnowledgeModule } from './knowledge/module';
+import type { EmbeddingsClient } from './knowledge/clients/embeddings';
+import { toolsRoutes } from './tools/routes/tools-routes';
+import { ToolTestUseCases } from './tools/usecases/tool-test';
 
 export const OPENAPI_INFO = {
   title: 'Agent service',
@@ -65,6 +69,10 @@ export interface AppDeps {
   /** default: billing's balance when SERVICE_URL_BILLING is set, else the workspace's loadTokens */
   credits?: CreditBalance;
   readiness?: ReadinessCheck[];
+  /** default: built here (main.ts builds it to run its read worker beside the routes) */
+  knowledge?: KnowledgeModule;
+  /** default: the OpenAI-compatible embeddings of config.llm's provider */
+  embeddings?: EmbeddingsClient;
   /** Nudges the outbox relay after writes that queued events. */
   eventsWritten?: () => void;
   now?: () => Date;
@@ -86,11 +94,26 @@ function widgetBudget(windowMs: number, limit: number) {
   return { store, limit };
 }
 
+/** The knowledge sources module: its routes, the runtime's retrieval and the read worker's step. */
+export function defaultKnowledge(deps: Pick<AppDeps, 'config' | 'mongo' | 'logger' | 'files' | 'chat' | 'embeddings' | 'now'>): KnowledgeModule {
+  return knowledgeModule({
+    config: deps.config.knowledge,
+    llm: deps.config.llm,
+    mongo: deps.mongo,
+    files: deps.files ?? new GridFsFileStorage(deps.mongo),
+    chat: deps.chat ?? createChatClient(deps.config.llm),
+    logger: deps.logger,
+    ...(deps.embeddings ? { embeddings: deps.embeddings } : {}),
+    ...(deps.now ? { now: () => deps.now!().getTime() } : {}),
+  });
+}
+
 /** The conversation engine, shared by the HTTP routes and the channel-message consumer. */
-export function conversationRuntime(deps: AppDeps, credits: CreditBalance): ConversationRuntime {
+export function conversationRuntime(deps: AppDeps, credits: CreditBalance, knowledge?: KnowledgeModule): ConversationRuntime {
   return new ConversationRuntime({
     conversations: new ConversationStore(deps.mongo),
     credits,
+    ...(knowledge ? { knowledge: knowledge.retrieval } : {}),
     llm: deps.llm ?? createChatClient(deps.config.llm),
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
@@ -122,10 +145,11 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
   const planLimits = deps.planLimits ?? defaultPlanLimits(deps.config, deps.logger);
   const credits = deps.credits ?? (planLimits instanceof HttpPlanLimits ? planLimits : directory instanceof HttpWorkspaceDirectory ? directory : defaultCredits(deps.config, deps.logger));
   const { windowMs, perAgent, perVisitor } = deps.config.widgetRateLimit;
+  const knowledge = deps.knowledge ?? defaultKnowledge(deps);
   const runtime = new RuntimeUseCases({
     agents: stores.agents,
     conversations: new ConversationStore(deps.mongo),
-    runtime: conversationRuntime(deps, credits),
+    runtime: conversationRuntime(deps, credits, knowledge),
     limits: { perAgent: widgetBudget(windowMs, perAgent), perVisitor: widgetBudget(windowMs, perVisitor) },
   });
   const useCaseDeps: UseCaseDeps = {
@@ -170,6 +194,8 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
     ...secretKeyRoutes(secretKeys),
     ...runtimeRoutes(runtime),
     ...whatsappLegacyRoutes(agents),
+    ...knowledge.routes,
+    ...toolsRoutes(new ToolTestUseCases({ allowLoopback: deps.config.knowledge.allowLoopback, timeoutMs: deps.config.toolTestTimeoutMs })),
   ];
   return { routes, access };
 }

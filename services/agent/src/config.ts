@@ -1,4 +1,7 @@
-import { env, platformConfig, secretEnv, type PlatformConfig } from '@platform/kit';
+import { env, outboundOptionsFromEnv, platformConfig, secretEnv, type PlatformConfig } from '@platform/kit';
+import { DEFAULT_CRAWL_LIMITS } from './knowledge/domain/crawl-rules';
+import { DEFAULT_EMBEDDINGS_MODEL } from './knowledge/clients/embeddings';
+import type { KnowledgeConfig } from './knowledge/module';
 import { loadLlmConfig, type LlmConfig } from './clients/llm-client';
 
 export interface AgentConfig {
@@ -22,6 +25,10 @@ export interface AgentConfig {
   llm: LlmConfig;
   /** The public widget's message budgets per window (WIDGET_RATE_WINDOW_MS, WIDGET_RATE_PER_AGENT, WIDGET_RATE_PER_VISITOR). */
   widgetRateLimit: { windowMs: number; perAgent: number; perVisitor: number };
+  /** Knowledge sources: crawl limits (KNOWLEDGE_CRAWL_*), embeddings (EMBEDDINGS_MODEL), the read worker; loopback websites only with OUTBOUND_ALLOW_LOOPBACK=true. */
+  knowledge: KnowledgeConfig;
+  /** The voice-tool test's timeout (TOOL_TEST_TIMEOUT_MS). */
+  toolTestTimeoutMs: number;
 }
 
 const int = (name: string, fallback: number) => {
@@ -51,5 +58,22 @@ export function loadConfig(): AgentConfig {
       perAgent: int('WIDGET_RATE_PER_AGENT', 600),
       perVisitor: int('WIDGET_RATE_PER_VISITOR', 20),
     },
+    knowledge: {
+      crawl: {
+        maxPages: int('KNOWLEDGE_CRAWL_MAX_PAGES', DEFAULT_CRAWL_LIMITS.maxPages),
+        maxDepth: int('KNOWLEDGE_CRAWL_MAX_DEPTH', DEFAULT_CRAWL_LIMITS.maxDepth),
+        maxPageBytes: int('KNOWLEDGE_CRAWL_MAX_PAGE_BYTES', DEFAULT_CRAWL_LIMITS.maxPageBytes),
+        maxDurationMs: int('KNOWLEDGE_CRAWL_MAX_MS', DEFAULT_CRAWL_LIMITS.maxDurationMs),
+      },
+      defaultMaxChars: int('KNOWLEDGE_DEFAULT_MAX_CHARS', 2_000_000),
+      embeddingsModel: env('EMBEDDINGS_MODEL', DEFAULT_EMBEDDINGS_MODEL),
+      pollMs: int('KNOWLEDGE_POLL_MS', 5_000),
+      indexTtlMs: int('KNOWLEDGE_INDEX_TTL_MS', 30_000),
+      leaseMs: int('KNOWLEDGE_LEASE_MS', 300_000),
+      retryMs: int('KNOWLEDGE_RETRY_MS', 30_000),
+      maxAttempts: int('KNOWLEDGE_MAX_ATTEMPTS', 5),
+      allowLoopback: outboundOptionsFromEnv().allowLoopback,
+    },
+    toolTestTimeoutMs: int('TOOL_TEST_TIMEOUT_MS', 10_000),
   };
 }

@@ -1,5 +1,6 @@
 import { serve, startPlatform } from '@platform/kit';
-import { buildApp, conversationRuntime, defaultCredits } from './app';
+import { buildApp, conversationRuntime, defaultCredits, defaultKnowledge } from './app';
+import { startIngestWorker } from './knowledge/events/ingest-worker';
 import { keepConsumingChannelMessages } from './events/channel-messages';
 import { CONVERSATION_COLLECTIONS } from './store/conversations';
 import { protectedStores } from './store/sealed-stores';
@@ -13,7 +14,10 @@ async function main() {
   const platform = await startPlatform({ service: 'agent', config: config.platform, indexes: INDEXES, outboxCollections: [COLLECTION.agents, CONVERSATION_COLLECTIONS.conversations] });
   const { logger, mongo, relay, readiness } = platform;
   const files = new GridFsFileStorage(mongo);
-  const app = buildApp({ config, mongo, logger, files, eventsWritten: () => relay.nudge(), readiness });
+  const knowledge = defaultKnowledge({ config, mongo, logger, files });
+  const app = buildApp({ config, mongo, logger, files, knowledge, eventsWritten: () => relay.nudge(), readiness });
+  const knowledgeWorker = startIngestWorker({ ingest: knowledge.ingest, regions: () => mongo.regions(), pollMs: config.knowledge.pollMs, logger });
+  knowledge.onSourceAdded(knowledgeWorker.wake);
   const stopSweep = startTemporaryFileSweep({ files, regions: mongo.regions(), logger });
   const deps = { config, mongo, logger, eventsWritten: () => relay.nudge() };
   const channelMessages = keepConsumingChannelMessages({
@@ -22,9 +26,9 @@ async function main() {
     mongo,
     logger,
     agents: protectedStores(mongo, config.channelCredentialsKey).agents,
-    runtime: conversationRuntime(deps, defaultCredits(config, logger)),
+    runtime: conversationRuntime(deps, defaultCredits(config, logger), knowledge),
   });
-  await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), () => channelMessages.stop(), platform.close] });
+  await serve(app, { port: config.port, logger, closers: [async () => stopSweep(), () => knowledgeWorker.stop(), () => channelMessages.stop(), platform.close] });
 }
 
 main().catch((err) => {

@@ -35,6 +35,12 @@ describe('OpenAPI document', () => {
         'GET /widget/agents/{agentId}',
         'POST /widget/agents/{agentId}/messages',
         'GET /widget/agents/{agentId}/conversations/{conversationId}',
+        'GET /v2/agents/{agentId}/knowledge',
+        'POST /v2/agents/{agentId}/knowledge',
+        'POST /v2/agents/{agentId}/knowledge/search',
+        'POST /v2/agents/{agentId}/knowledge/{sourceId}',
+        'DELETE /v2/agents/{agentId}/knowledge/{sourceId}',
+        'POST /v2/agents/{agentId}/tools/test',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

@@ -88,6 +88,10 @@ describe('the onboarding service', () => {
       expect(stored.body.agent.vg_prompt).toContain('Marisol Okonkwo');
       const chat = await agents.as(person).post(`/v2/agents/${agentId}/chat`, { messageId: 'onboarding1', text: 'Who founded Tidewater Bakery?' }).expect(200);
       expect(chat.body.data.text).toContain('Marisol Okonkwo');
+
+      // the website became the agent's knowledge source, read by the agent service off the request path
+      const sources = await agents.as(person).get(`/v2/agents/${agentId}/knowledge`).expect(200);
+      expect(sources.body.data).toEqual([expect.objectContaining({ sourceType: 'url', url: `${site.url}/`, status: 'INITIALIZED', tags: ['website'] })]);
     });
 
     it("refuses a workspace the caller is not a member of, and creates nothing there", async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ConversationSummary, Lead, Region } from '@platform/contracts';
-import { Alert, Badge, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ConversationMessage, ConversationSummary, Lead, Region } from '@platform/contracts';
+import { Alert, Anchor, Badge, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useConversations, useLeads } from '../api/hooks';
 
@@ -21,6 +21,23 @@ function Notice({ children, color = 'gray' }: { children: string; color?: string
     <Alert variant="light" color={color} icon={<IconInfoCircle size={18} />}>
       {children}
     </Alert>
+  );
+}
+
+/** The knowledge chunks an answer was grounded in: the source and page, with the excerpt on hover. */
+function MessageSources({ sources }: { sources: NonNullable<ConversationMessage['sources']> }) {
+  return (
+    <Stack gap={2} mt={6} data-testid="message-sources">
+      <Text size="xs" fw={600}>
+        Answered from {sources.length === 1 ? 'this source' : `these ${sources.length} sources`}:
+      </Text>
+      {sources.map((source, i) => (
+        <Text key={source.chunkId} size="xs" title={source.text} data-testid="message-source">
+          [{i + 1}] {source.url ? <Anchor href={source.url} target="_blank" rel="noreferrer" size="xs">{source.name}</Anchor> : source.name} · “{source.text.slice(0, 90)}
+          {source.text.length > 90 ? '…' : ''}” · similarity {source.score.toFixed(2)}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
@@ -46,6 +63,7 @@ function Transcript({ conversation }: { conversation: ConversationSummary }) {
               c={message.role === 'user' ? 'white' : undefined}
             >
               <Text size="sm">{message.content}</Text>
+              {message.sources?.length ? <MessageSources sources={message.sources} /> : null}
               <Text size="xs" opacity={0.7}>
                 {when(message.ts)}
               </Text>

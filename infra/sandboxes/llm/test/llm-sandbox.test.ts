@@ -118,4 +118,24 @@ describe('LLM sandbox (infra/sandboxes/llm/server.js)', () => {
     const wrongMethod = await fetch(`${sandbox.url}/v1/chat/completions`, { headers: { authorization: 'Bearer k' } });
     expect(wrongMethod.status).toBe(405);
   });
+
+  it('answers embeddings of the asked dimension, deterministic and unit length, similar when texts share words', async () => {
+    const embed = async (input: string | string[], extra: Record<string, unknown> = {}) =>
+      fetch(`${sandbox.url}/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sandbox' }, body: JSON.stringify({ model: 'text-embedding-3-small', input, ...extra }) });
+    const res = await embed(['The bakery opens at 7am', 'When does the bakery open?', 'We ship bicycles'], { dimensions: 256 });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ object: 'list', model: 'text-embedding-3-small', usage: { prompt_tokens: expect.any(Number) } });
+    const [a, b, c] = body.data.map((d: { embedding: number[] }) => d.embedding) as number[][];
+    expect(a!.length).toBe(256);
+    const dot = (x: number[], y: number[]) => x.reduce((sum, v, i) => sum + v * y[i]!, 0);
+    expect(dot(a!, a!)).toBeCloseTo(1);
+    expect(dot(a!, b!)).toBeGreaterThan(0.3);
+    expect(dot(a!, c!)).toBe(0);
+    const again = await (await embed('The bakery opens at 7am', { dimensions: 256 })).json();
+    expect(again.data[0].embedding).toEqual(a);
+    expect((await embed('x', { model: 'nope' })).status).toBe(404);
+    expect((await embed([], {})).status).toBe(400);
+    expect((await (await embed('x')).json()).data[0].embedding.length).toBe(1536);
+  });
 });

@@ -1,4 +1,4 @@
-import { PROMPT_HISTORY_MESSAGES, type AgentFlowNode, type AgentNode, type AgentSettings, type ConversationMessage } from '@platform/contracts';
+import { PROMPT_HISTORY_MESSAGES, type AgentFlowNode, type KnowledgeChunkHit, type AgentNode, type AgentSettings, type ConversationMessage } from '@platform/contracts';
 import type { ChatMessage, ChatOptions } from '../clients/llm-client';
 
 /** The agent settings the prompt is built from. */
@@ -79,13 +79,28 @@ function flowInstructions(flow: ConversationFlow): string | undefined {
   return lines.join('\n');
 }
 
+/** The heading of the retrieved knowledge in the system message. */
+export const KNOWLEDGE_SECTION = '## Knowledge base';
+
+/** The retrieved chunks as a system-message section; each source is named on a heading line. */
+export function knowledgeSection(chunks: readonly KnowledgeChunkHit[]): string | undefined {
+  if (!chunks.length) return undefined;
+  const excerpts = chunks.map((chunk, i) => `### [${i + 1}] ${chunk.name}${chunk.url ? ` (${chunk.url})` : ''}\n${chunk.text}`);
+  return `${KNOWLEDGE_SECTION}\nAnswer from these excerpts of the agent's knowledge when they cover the question; do not invent what they do not say.\n\n${excerpts.join('\n\n')}`;
+}
+
 /**
- * The chat request for the model: one system message (vg_systemPrompt, vg_prompt and, with
- * enableNodes, the flow of the node graph), the greetings as the assistant's first turns,
- * the recent history, then the new message.
+ * The chat request for the model: one system message (vg_systemPrompt, vg_prompt, with
+ * enableNodes the flow of the node graph, and the knowledge retrieved for this message), the
+ * greetings as the assistant's first turns, the recent history, then the new message.
  */
-export function buildPrompt(agent: PromptSettings, history: readonly ConversationMessage[], text: string): { messages: ChatMessage[]; options: ChatOptions & { model?: string } } {
-  const system = [agent.vg_systemPrompt, agent.vg_prompt, agent.enableNodes ? flowInstructions(walkNodes(agent.nodes)) : undefined]
+export function buildPrompt(
+  agent: PromptSettings,
+  history: readonly ConversationMessage[],
+  text: string,
+  knowledge: readonly KnowledgeChunkHit[] = [],
+): { messages: ChatMessage[]; options: ChatOptions & { model?: string } } {
+  const system = [agent.vg_systemPrompt, agent.vg_prompt, agent.enableNodes ? flowInstructions(walkNodes(agent.nodes)) : undefined, knowledgeSection(knowledge)]
     .map((part) => part?.trim())
     .filter((part): part is string => Boolean(part))
     .join('\n\n');

@@ -3,6 +3,7 @@ import { OUTBOX_INDEX, type CollectionIndexes } from '@platform/kit';
 import { FILES_INDEXES } from './files-storage';
 import { THEMES_INDEXES } from './themes';
 import { CONVERSATION_INDEXES } from './conversations';
+import { CHUNKS_INDEXES, SOURCES_INDEXES } from '../knowledge/module';
 
 /** The collections this service owns, in every regional database. */
 export const COLLECTION = {
@@ -30,4 +31,6 @@ export const INDEXES: CollectionIndexes[] = [
   ...FILES_INDEXES,
   ...THEMES_INDEXES,
   ...CONVERSATION_INDEXES,
+  ...SOURCES_INDEXES,
+  ...CHUNKS_INDEXES,
 ];

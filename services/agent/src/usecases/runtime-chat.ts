@@ -38,8 +38,10 @@ export class RuntimeUseCases {
     return this.deps.runtime.answer(region, agent, { channel: 'test', conversationId: body.conversationId, participantId: actor, messageId: body.messageId, text: body.text }, onDelta);
   }
 
-  widgetChat(region: Region, agent: AgentRecord, body: ChatMessageRequest & { visitorId: string }, onDelta?: (text: string) => void): Promise<RuntimeAnswer> {
-    return this.deps.runtime.answer(region, agent, { channel: 'web', conversationId: body.conversationId, participantId: body.visitorId, messageId: body.messageId, text: body.text }, onDelta);
+  /** A visitor gets the answer, not the knowledge chunks behind it (those may quote private documents). */
+  async widgetChat(region: Region, agent: AgentRecord, body: ChatMessageRequest & { visitorId: string }, onDelta?: (text: string) => void): Promise<RuntimeAnswer> {
+    const { sources: _sources, ...answer } = await this.deps.runtime.answer(region, agent, { channel: 'web', conversationId: body.conversationId, participantId: body.visitorId, messageId: body.messageId, text: body.text }, onDelta);
+    return answer;
   }
 
   async conversations(region: Region, agent: AgentRecord): Promise<ConversationSummary[]> {

@@ -6,6 +6,7 @@ import {
   type ChatAnswer,
   type ConversationChannel,
   type ConversationMessage,
+  type KnowledgeChunkHit,
   type Region,
 } from '@platform/contracts';
 import { HttpError, notFound, type Logger, type OutboxEntry } from '@platform/kit';
@@ -18,11 +19,14 @@ import { buildPrompt } from '../domain/conversation-prompt';
 import { asksForHuman } from '../domain/human-request';
 import { creditsConsumedEvent, humanRequestedEvent, replyRequestedEvent } from '../events/runtime-events';
 import type { ConversationStore } from '../store/conversations';
+import type { KnowledgeRetriever } from '../knowledge/usecases/retrieval';
 
 export interface RuntimeDeps {
   conversations: ConversationStore;
   credits: CreditBalance;
   llm: StreamingChatClient;
+  /** the agent's knowledge retrieved for each message; absent: answers without knowledge */
+  knowledge?: KnowledgeRetriever;
   logger: Logger;
   /** nudges the outbox relay */
   eventsWritten: () => void;
@@ -74,11 +78,13 @@ export class ConversationRuntime {
 
     let text: string;
     let completion: ChatCompletion | undefined;
+    let sources: KnowledgeChunkHit[] = [];
     if (refusal) {
       text = refusal;
       onDelta?.(text);
     } else {
-      const prompt = buildPrompt(agent, existing?.recorded ? (existing.messages ?? []) : [], incoming.text);
+      sources = (await this.deps.knowledge?.retrieve(region, agent, incoming.text)) ?? [];
+      const prompt = buildPrompt(agent, existing?.recorded ? (existing.messages ?? []) : [], incoming.text, sources);
       const options = { ...prompt.options, user: incoming.participantId };
       try {
         completion = onDelta ? await this.deps.llm.stream(prompt.messages, options, onDelta) : await this.deps.llm.complete(prompt.messages, options);
@@ -115,7 +121,7 @@ export class ConversationRuntime {
     const messages: ConversationMessage[] = recorded
       ? [
           { role: 'user', content: incoming.text, ts: at, messageId: incoming.messageId },
-          { role: 'assistant', content: text, ts: this.deps.now().getTime() },
+          { role: 'assistant', content: text, ts: this.deps.now().getTime(), ...(sources.length ? { sources } : {}) },
         ]
       : [];
     const written = await this.deps.conversations.recordAnswer(region, {
@@ -131,7 +137,14 @@ export class ConversationRuntime {
     if (written === 'duplicate') return { conversationId, messageId: incoming.messageId, text, duplicate: true };
     if (events.length) this.deps.eventsWritten();
     await this.deps.conversations.addAgentTokens(region, agent.ID, tokens);
-    return { conversationId, messageId: incoming.messageId, text, ...(refusal ? { refused: true } : {}), ...(completion?.sandbox ? { sandbox: true } : {}) };
+    return {
+      conversationId,
+      messageId: incoming.messageId,
+      text,
+      ...(refusal ? { refused: true } : {}),
+      ...(completion?.sandbox ? { sandbox: true } : {}),
+      ...(sources.length ? { sources } : {}),
+    };
   }
 }
 

@@ -3,6 +3,7 @@ import type { Identity, Logger } from '@platform/kit';
 import type { AgentService } from '../clients/agent-service';
 import type { Completion } from '../clients/llm';
 import { defaultWording, parseWording, personalizedAgent, siteKnowledge, type AgentWording } from '../domain/agent-profile';
+import { websiteUrl } from '../domain/website-url';
 import type { BrandingUseCases } from './branding';
 
 export type CreateResult = { ok: true; agent: AgentDraft } | { ok: false; status: number; message?: string };
@@ -10,7 +11,11 @@ export type CreateResult = { ok: true; agent: AgentDraft } | { ok: false; status
 export class PersonalizedAgentUseCases {
   constructor(private readonly deps: { branding: BrandingUseCases; llm: Completion; agents: AgentService; logger: Logger }) {}
 
-  /** Reads the site, words the agent through the model (its own words when the model's answer is unusable), creates it in the workspace. */
+  /**
+   * Reads the site, words the agent through the model (its own words when the model's answer is
+   * unusable), creates it in the workspace and starts a knowledge source from the website (read
+   * by the agent service off the request path; the agent is created even if that start fails).
+   */
   async create(region: Region, caller: Identity, input: { company: CompanyData; brandingChoices: BrandingChoices; workspaceId: string }): Promise<CreateResult> {
     const read = await this.deps.branding.analyze(input.company.website);
     const pages = read.ok ? read.site.pages : [];
@@ -29,7 +34,19 @@ export class PersonalizedAgentUseCases {
       this.deps.logger.warn({ status: created.status, message: created.message }, 'personalized agent not created');
       return { ok: false, status: created.status, message: created.message };
     }
+    await this.startKnowledge(region, caller, created.agent.ID!, input.company.website);
     return { ok: true, agent: created.agent };
+  }
+
+  private async startKnowledge(region: Region, caller: Identity, agentId: string, website: string): Promise<void> {
+    const url = websiteUrl(website);
+    if (!url) return;
+    try {
+      const started = await this.deps.agents.startKnowledge(region, caller, agentId, url.toString());
+      if (!started.ok) this.deps.logger.warn({ status: started.status, message: started.message, agentId }, 'website knowledge source not started');
+    } catch (err) {
+      this.deps.logger.warn({ err: (err as Error).message, agentId }, 'website knowledge source not started');
+    }
   }
 
   private async wording(company: CompanyData, knowledge: string): Promise<AgentWording> {

@@ -1,22 +1,22 @@
 import { AGENT_LIMITS, KB_SEARCH_METHODS, VECTOR_DATABASES } from '@platform/contracts';
-import { Alert, Stack } from '@platform/ui';
-import { FileDropZone } from '../editor-slots';
+import { Stack } from '@platform/ui';
 import { FormSection, NumberField, SelectField, TextAreaField } from '../forms/fields';
 import { LLM_MODELS } from './PromptTab';
 import type { TabProps } from './TabContent';
 import { TabHeader } from './TabHeader';
+import { KnowledgeSearch } from './knowledge/KnowledgeSearch';
+import { KnowledgeSources } from './knowledge/KnowledgeSources';
 
 /** Knowledge: sources and retrieval settings. */
-export function KnowledgeTab({ agentId }: TabProps) {
+export function KnowledgeTab({ agentId, region }: TabProps) {
   return (
     <Stack gap="lg">
       <TabHeader title="Knowledge" description="Documents and pages the agent answers from" />
-      <FormSection title="Add sources" description="Drop PDF, Word, text or CSV files">
-        {/* Honest about today's scope: sources (status, refresh, crawling) arrive with their own issue. */}
-        <Alert color="blue" variant="light" data-testid="kb-sources-notice">
-          Files are stored with this agent right away. Turning them into knowledge sources the agent answers from comes with the Knowledge sources update.
-        </Alert>
-        <FileDropZone agentId={agentId} accept=".pdf,.doc,.docx,.txt,.md,.csv" maxSizeMB={20} targetPath={`agents/${agentId}/kb`} skeletonHeight={140} />
+      <FormSection title="Sources" description="A website, or PDF, Word (DOCX), text, Markdown or CSV files">
+        <KnowledgeSources region={region} agentId={agentId} />
+      </FormSection>
+      <FormSection title="Search the knowledge" description="See which chunks a question retrieves">
+        <KnowledgeSearch region={region} agentId={agentId} />
       </FormSection>
       <FormSection title="Retrieval" cols={2} testId="kb-retrieval">
         <SelectField path="vectorDb" label="Vector database" data={VECTOR_DATABASES} />

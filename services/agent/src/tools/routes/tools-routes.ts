@@ -1,0 +1,21 @@
+import { AGENT_API, routeOf, voiceToolTestRequestSchema, type ResponseOf, type VoiceToolTestRequest } from '@platform/contracts';
+import { agentParams, type AgentRouteSpec } from '../../routes/params';
+import type { ToolTestUseCases } from '../usecases/tool-test';
+
+export function toolsRoutes(tools: ToolTestUseCases): AgentRouteSpec[] {
+  return [
+    {
+      ...routeOf(AGENT_API.testVoiceTool),
+      summary: "Tests a voice tool: its fields' name/value map in a tool-calls message, POSTed (SSRF-safe) to its serverUrl with its secret; answers the status, body and time",
+      access: 'agent',
+      schemas: { params: agentParams, body: voiceToolTestRequestSchema },
+      agent: (req) => ({ agentId: req.params.agentId! }),
+      success: { status: 200, description: 'VoiceToolTestResponse {success, data: {status, durationMs, body, arguments}}' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res) => {
+        const data = await tools.test((req.body as VoiceToolTestRequest).tool);
+        res.json({ success: true, data } satisfies ResponseOf<typeof AGENT_API.testVoiceTool>);
+      },
+    },
+  ];
+}
