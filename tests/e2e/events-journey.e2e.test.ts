@@ -28,7 +28,11 @@ describe('events journey', () => {
     await signInWithCode(page, uniqueEmail('events'));
     await passOnboarding(page);
     await page.waitForURL(/\/app\/(eu|na)\/agents/);
-    await page.getByRole('link', { name: 'Events' }).first().click();
+    const nav = page.getByTestId('side-nav');
+    const events = nav.getByRole('link', { name: 'Events' });
+    // The Utilities group may be folded (its state is remembered per browser).
+    if (!(await events.isVisible())) await nav.getByRole('button', { name: 'Utilities' }).click();
+    await events.click();
     await page.waitForURL(/\/app\/(eu|na)\/events$/);
     await page.getByTestId('events-page').waitFor();
     await page.getByTestId('deliveries-empty').waitFor();

@@ -29,7 +29,8 @@ export interface NotificationsBellProps {
 export function NotificationsBell({ region, workspaceId, orgId, clientId, notifyIf, onOpen }: NotificationsBellProps) {
   const [opened, setOpened] = useState(false);
   const { notifications, popup, markRead, markAllRead, browserNotifications, setBrowserNotifications } = useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf });
-  const unread = notifications.some((notification) => !notification.seen);
+  // Read means deleted: every notification still listed is unread (seen only means its popup was shown).
+  const unread = notifications.length > 0;
 
   const open = (notification: StoredNotification) => {
     setOpened(false);

@@ -36,6 +36,9 @@ export function startPlatformEventConsumer(options: { kafka: Kafka; producer: Pr
     groupId: options.groupId ?? 'notification',
     topics: CONSUMED_TOPICS,
     partitionsConsumedConcurrently: 3,
+    // A neighbour restarting (workspace, agency-domain) is waited for about two minutes before the event is dead-lettered.
+    maxAttempts: 8,
+    baseBackoffMs: 1_000,
     handle: ({ event }) => handlePlatformEvent(event, options.notifications, options.deliveries),
   });
 }
