@@ -9,12 +9,6 @@ export const quickPickLabel = (credits: number) => `${credits / 1000}K`;
 /** The price of a purchase: credits × the agency's usdPerCredit, in cents. */
 export const purchasePrice = (credits: number, usdPerCredit: number) => Math.round(credits * usdPerCredit * 100) / 100;
 
-/** A slider value kept on its range and step. */
-export function onStep(value: number, range: { min: number; max: number; step: number }): number {
-  const stepped = Math.round((value - range.min) / range.step) * range.step + range.min;
-  return Math.min(range.max, Math.max(range.min, stepped));
-}
-
 export const CREDIT_RANGE = CLIENT_CREDIT_PURCHASE;
 export const THRESHOLD_RANGE = CLIENT_AUTO_RECHARGE.threshold;
 export const AMOUNT_RANGE = CLIENT_AUTO_RECHARGE.amount;
