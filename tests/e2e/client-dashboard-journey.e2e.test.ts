@@ -111,6 +111,12 @@ describe('client dashboard journey', () => {
     // A page the client may not open is never shown.
     await page.goto(`/app/${region}/agents/${agentIds[0]}/analytics`);
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
+    // Account Settings: the name changes.
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.getByTestId('account-name').fill('Ada Lovelace');
+    await page.getByTestId('account-save').click();
+    await page.getByText('Updated client data').first().waitFor();
     // Online/offline status (saved as offline with the client).
     await page.getByTestId('client-status').getByText('Offline').waitFor();
     await page.getByTestId('client-status').click();
