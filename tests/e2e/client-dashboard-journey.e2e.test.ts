@@ -6,7 +6,8 @@
  * their allowed tabs; disabling client access shows the locked modal with the personalised
  * message, and Log Out leads back to the login screen. Also: Send Feedback reaches the agency's
  * support inbox, the agency admin signs in with its secret, and with allowBilling the credits
- * open the billing remote's client billing modal; a level-2 notification pops up live for 5 s and
+ * open the billing remote's client billing modal, where the client saves a card, buys 2,500
+ * credits and sets auto-recharge; a level-2 notification pops up live for 5 s and
  * opens its agent's page from the panel.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
@@ -110,6 +111,12 @@ describe('client dashboard journey', () => {
     // A page the client may not open is never shown.
     await page.goto(`/app/${region}/agents/${agentIds[0]}/analytics`);
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
+    // Account Settings: the name changes.
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.getByTestId('account-name').fill('Ada Lovelace');
+    await page.getByTestId('account-save').click();
+    await page.getByText('Updated client data').first().waitFor();
     // Online/offline status (saved as offline with the client).
     await page.getByTestId('client-status').getByText('Offline').waitFor();
     await page.getByTestId('client-status').click();
@@ -193,7 +200,7 @@ describe('client dashboard journey', () => {
     await context.close();
   });
 
-  it('with allowBilling, the credits open the client billing modal of the billing remote', async () => {
+  it('with allowBilling, the credits open the client billing modal: a card, 2,500 credits, auto-recharge', async () => {
     await call(owner.request, CONNECT_API.createAccount, region, { body: { workspace: { uid } } });
     await call(owner.request, CONNECT_API.saveBillingSettings, region, { body: { workspaceId: uid, USDPerToken: 0.005 } });
     await call(owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
@@ -203,8 +210,21 @@ describe('client dashboard journey', () => {
     await page.getByTestId('client-nav').waitFor();
     await page.getByTestId('client-credits').click();
     await page.getByTestId('client-balance').waitFor();
+    // A card on the agency's connected account (the Stripe.js stand-in), then 2,500 credits and auto-recharge.
+    await page.getByTestId('edit-card').click();
+    await page.getByLabel('Credit or debit card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+    await page.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await page.getByTestId('client-card-save').click();
+    await page.getByTestId('client-card').waitFor({ timeout: 30_000 });
     await page.getByTestId('quick-pick-2500').click();
-    await page.getByTestId('purchase-summary').getByText('2,500 credits for').waitFor();
+    await page.getByTestId('purchase-summary').getByText('2,500 credits for $15.00').waitFor();
+    await page.getByTestId('buy-credits').click();
+    await page.getByText('Credits purchased successfully').waitFor({ timeout: 30_000 });
+    await page.getByTestId('client-balance').getByText('2,500.0').waitFor({ timeout: 30_000 });
+    await page.getByText('Recharge automatically').click();
+    await page.getByTestId('save-auto-recharge').click();
+    await page.getByText(/Auto-recharge settings updated successfully. Will charge \$\d+ when credits drop below \d+\./).waitFor({ timeout: 30_000 });
     await screenshot(page, 'client-05-billing');
     await context.close();
   });
