@@ -41,6 +41,9 @@ describe('OpenAPI document', () => {
         'POST /v2/agents/{agentId}/knowledge/{sourceId}',
         'DELETE /v2/agents/{agentId}/knowledge/{sourceId}',
         'POST /v2/agents/{agentId}/tools/test',
+        'GET /v2/client/agents',
+        'GET /internal/agents/{agentId}/whatsapp-legacy',
+        'POST /internal/agents/{agentId}/whatsapp-legacy/verified',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);
