@@ -7,7 +7,7 @@
  * in by password) opens the client billing modal, adds a card on the agency's account, buys 2,500
  * credits and sets auto-recharge.
  */
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { AGENCY_API, BILLING_API, CLIENTS_API, CONNECT_API, MESSAGES, gatewayPath, type Region } from '@platform/contracts';
 import { CLIENT_BILLING_PAGE, serveClientBillingPage } from './support/client-billing-page';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
@@ -22,8 +22,10 @@ describe('agency rebilling journey', () => {
     browser = await launchBrowser();
     page = await (await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } })).newPage();
   });
+  let clientBrowser: Browser | undefined;
   afterAll(async () => {
     await browser?.close();
+    await clientBrowser?.close();
   });
 
   it('the Auto Billing tab is disabled without whitelabel, and open with the trial', async () => {
@@ -127,7 +129,14 @@ describe('agency rebilling journey', () => {
     // The root admin enables billing for the organisation (it has a connected account).
     await post(gatewayPath(CONNECT_API.setOrganizationBilling, { orgId }, region), { workspaceId: uid, allowBilling: true });
 
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1300, height: 1400 } });
+    // The test page is served by the browser itself, not from a loopback address, so Chromium's
+    // local network checks would stop it loading Stripe.js from the sandbox (the shell, served by
+    // the gateway, is not affected); this browser leaves them off.
+    clientBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessRespectPreflightResults'],
+    });
+    const context = await clientBrowser.newContext({ baseURL: baseUrl, viewport: { width: 1300, height: 1400 } });
     const login = await context.request.post(gatewayPath(CLIENTS_API.clientLogin, undefined, region), { data: { email: client.email, password: client.dashboardPassword, agencyId: agency.ID } });
     expect(login.ok()).toBe(true);
     const me = await (await context.request.get(gatewayPath(CLIENTS_API.getClientSession, undefined, region))).json();
@@ -144,10 +153,9 @@ describe('agency rebilling journey', () => {
 
     await modal.getByTestId('edit-card').click();
     const card = modal.getByTestId('client-card-form');
-    await card.getByPlaceholder('1234 1234 1234 1234').fill('4242424242424242');
-    await card.getByPlaceholder('MM / YY').fill('12 / 34');
-    await card.getByPlaceholder('CVC').fill('123');
-    await card.getByPlaceholder('ZIP').fill('10115').catch(() => undefined);
+    await card.getByLabel('Credit or debit card number').fill('4242 4242 4242 4242');
+    await card.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+    await card.getByLabel('Credit or debit card CVC/CVV').fill('123');
     await card.getByTestId('client-card-save').click();
     await clientPage.getByText(MESSAGES.billing.clientPaymentMethodUpdated).waitFor();
     await modal.getByTestId('client-card').waitFor();
