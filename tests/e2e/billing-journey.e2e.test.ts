@@ -10,7 +10,7 @@
  * and reactivates. An EU workspace sees euro prices and 'EU Tax'.
  */
 import type { Browser, Page } from 'playwright-core';
-import { BILLING_API_MESSAGES, BILLING_UI_MESSAGES, MESSAGES, TOPICS, makeEvent, newAgentDraft } from '@platform/contracts';
+import { BILLING_API_MESSAGES, BILLING_UI_MESSAGES, MESSAGES, TOPICS, WHITELABEL, makeEvent, newAgentDraft } from '@platform/contracts';
 import { testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
@@ -188,6 +188,7 @@ describe('billing journey', () => {
     await page.getByTestId('plan-status').getByText('active').waitFor();
     await page.getByTestId('next-billing').waitFor();
     await page.getByTestId('pricing-widget').getByText('Pro plan').waitFor();
+    await page.getByTestId('whitelabel-offers').getByRole('button', { name: WHITELABEL.addonOffer }).waitFor();
     expect((await createAgent('Three')).status()).toBe(200);
     await screenshot(page, 'billing-pro');
   });
@@ -282,5 +283,14 @@ describe('billing journey', () => {
     await eu.getByTestId('plan-pay_as_you_go-price').getByText('€22').waitFor();
     await eu.getByTestId('plans-tax').getByText('EU Tax').waitFor();
     await screenshot(eu, 'billing-eu-prices');
+    await eu.keyboard.press('Escape');
+
+    // The whitelabel offers of a free workspace: Pay as you go with the add-on, or the 14-day trial.
+    const offers = eu.getByTestId('whitelabel-offers');
+    await offers.getByRole('button', { name: WHITELABEL.upgradeOffer }).waitFor();
+    await offers.getByRole('button', { name: WHITELABEL.trialOffer }).click();
+    await eu.getByRole('dialog', { name: 'Whitelabel trial' }).getByText(BILLING_API_MESSAGES.whitelabelTrialStarted).waitFor();
+    await eu.getByRole('dialog', { name: 'Whitelabel trial' }).getByRole('button', { name: 'Done' }).click();
+    await offers.waitFor({ state: 'detached' });
   });
 });

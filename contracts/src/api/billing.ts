@@ -47,6 +47,8 @@ export interface BillingOverview {
   /** the billing address's country (ISO code), which sets currency and tax */
   countryCode?: string;
   taxDescription: string;
+  /** the whitelabel add-on or its trial (the page's whitelabel offers) */
+  whitelabel?: WhitelabelEntitlement;
   autoRecharge: { enabled: boolean; threshold: number; amount: number; monthlyChargeLimit: number };
 }
 export interface BillingOverviewResponse extends SuccessResponse {

@@ -15,6 +15,7 @@ import {
   WORKSPACE_AUTO_RECHARGE,
   type BillingOverview,
   type CancellationReason,
+  type AddonSelection,
   type PlanKey,
   type Region,
 } from '@platform/contracts';
@@ -23,6 +24,7 @@ import { AddonsModal } from './AddonsModal';
 import { ConfirmSubscriptionModal, PlansModal } from './PlanDialogs';
 import { PaymentModal, type PaymentPurpose } from './payment/PaymentModal';
 import { UsageCharts } from './UsageCharts';
+import { WhitelabelOffers } from './WhitelabelOffers';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 const sliderOptions = ({ min, max, step }: { min: number; max: number; step: number }, label: (v: number) => string) =>
@@ -78,6 +80,8 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
   const [dialog, setDialog] = useState<'top-up' | 'cancel' | 'reactivate' | 'plans' | 'confirm' | 'addons' | null>(null);
   const [payment, setPayment] = useState<PaymentPurpose | null>(null);
   const [chosenPlan, setChosenPlan] = useState<PlanKey>('pay_as_you_go');
+  // Add-ons subscribed with the plan: Whitelabel when the whitelabel upgrade offer was chosen.
+  const [withAddons, setWithAddons] = useState<AddonSelection[]>([]);
   const close = () => setDialog(null);
   const paid = overview.plan !== 'free';
   const month = useMonthUsage(region, workspaceId, overview.balance);
@@ -94,6 +98,7 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
     onError: () => notify.error(BILLING_API_MESSAGES.reactivateFailed),
   });
   return (
+    <>
     <Paper withBorder p="md" radius="md" data-testid="current-plan">
       <Group justify="space-between" mb="sm">
         <Text fw={700}>Current Plan</Text>
@@ -216,6 +221,7 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
         overview={overview}
         onChoose={(plan) => {
           setChosenPlan(plan);
+          setWithAddons([]);
           setDialog('confirm');
         }}
       />
@@ -224,17 +230,31 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
         opened={dialog === 'confirm'}
         onClose={close}
         plan={chosenPlan}
+        addons={withAddons}
         overview={overview}
         region={region}
         workspaceId={workspaceId}
         onContinue={(discountCode) => {
           close();
-          setPayment({ kind: 'subscribe', plan: chosenPlan, ...(discountCode ? { discountCode } : {}) });
+          setPayment({ kind: 'subscribe', plan: chosenPlan, addons: withAddons, ...(discountCode ? { discountCode } : {}) });
         }}
       />
       <AddonsModal opened={dialog === 'addons'} onClose={close} overview={overview} region={region} workspaceId={workspaceId} onChange={onChange} />
       {payment && <PaymentModal opened onClose={() => setPayment(null)} purpose={payment} region={region} workspaceId={workspaceId} onDone={onChange} />}
     </Paper>
+    <WhitelabelOffers
+      overview={overview}
+      region={region}
+      workspaceId={workspaceId}
+      onChange={onChange}
+      onAddon={() => setDialog('addons')}
+      onUpgrade={() => {
+        setChosenPlan('pay_as_you_go');
+        setWithAddons([{ addonKey: 'whitelabel-new', quantity: 1 }]);
+        setDialog('confirm');
+      }}
+    />
+    </>
   );
 }
 

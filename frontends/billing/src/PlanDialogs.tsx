@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
+  ADDONS,
   BILLING_API,
   BILLING_UI_MESSAGES,
   ENTERPRISE_ACTIONS,
@@ -8,6 +9,7 @@ import {
   PLANS,
   PLAN_KEYS,
   countryBillingInfo,
+  type AddonSelection,
   type BillingOverview,
   type Discount,
   type PlanKey,
@@ -91,6 +93,7 @@ export function ConfirmSubscriptionModal({
   opened,
   onClose,
   plan,
+  addons,
   overview,
   region,
   workspaceId,
@@ -99,6 +102,7 @@ export function ConfirmSubscriptionModal({
   opened: boolean;
   onClose: () => void;
   plan: PlanKey;
+  addons: AddonSelection[];
   overview: BillingOverview;
   region: Region;
   workspaceId: string;
@@ -127,6 +131,11 @@ export function ConfirmSubscriptionModal({
         <Text>
           {PLANS[plan].label} ({PLANS[plan].description}): {formatMoney(total.net, billing)} {PLANS[plan].period} {PLANS[plan].additionalInfo}
         </Text>
+        {addons.map((a) => (
+          <Text key={a.addonKey} size="sm">
+            + {ADDONS[a.addonKey].name} × {a.quantity}: {formatMoney(ADDONS[a.addonKey].prices[billing.currency].amount * a.quantity, billing)} {ADDONS[a.addonKey].period}
+          </Text>
+        ))}
         <Text size="sm" data-testid="confirm-tax">
           {billing.taxDescription}: {formatMoney(total.tax, billing)} · Total {formatMoney(total.total, billing)} {PLANS[plan].period}
         </Text>

@@ -33,6 +33,7 @@ export class EntitlementUseCases {
       currency: billing.currency,
       ...(account.countryCode ? { countryCode: account.countryCode } : {}),
       taxDescription: billing.taxDescription,
+      whitelabel: whitelabelEntitlement(account.addons ?? {}, account.whitelabelTrialEndsAt, this.deps.now().getTime()),
       autoRecharge: {
         enabled: paid && account.automaticBilling === true,
         threshold: account.autochargeCreditThreshold ?? WORKSPACE_AUTO_RECHARGE.threshold.default,
