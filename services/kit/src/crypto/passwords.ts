@@ -27,3 +27,10 @@ export const DUMMY_PASSWORD_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA
 
 /** Keyed hash of a short-lived secret (login code, login token): a leaked table cannot be brute-forced offline. */
 export const keyedHash = (pepper: string, ...parts: string[]) => createHmac('sha256', pepper).update(parts.join('\n')).digest('hex');
+
+/** Constant-time comparison of two hex hashes (a keyedHash and the stored one). */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
