@@ -26,3 +26,4 @@ export * from './crypto/secret-box';
 export * from './http/service-client';
 export * from './auth/workspace-member';
 export * from './crypto/passwords';
+export * from './mail/smtp-mailer';

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { SafeHttpClient, createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
-import { smtpMailer, type Mailer } from './clients/mailer';
+import { smtpMailer, type Mailer } from '@platform/kit';
 import { HttpOrganizationDirectory, type OrganizationDirectory } from './clients/organizations';
 import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace';
 import type { NotificationConfig } from './config';

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import type { WorkspaceConfig } from './config';
-import type { Mailer } from './mail/mailer';
+import type { Mailer } from '@platform/kit';
 import { authRoutes } from './routes/auth-routes';
 import { credentialRoutes } from './routes/credential-routes';
 import { workspaceRoutes } from './routes/workspace-routes';

@@ -1,7 +1,7 @@
 import { serve, startPlatform } from '@platform/kit';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { smtpMailer } from './mail/mailer';
+import { smtpMailer } from '@platform/kit';
 import { COLLECTION, INDEXES } from './store/collections';
 
 async function main() {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_ID_HEADER, EVENT_SIGNATURE_HEADER, NOTIFICATION_MESSAGES, TEST_EVENT_TYPE, type PlatformEvent, type Region } from '@platform/contracts';
 import { HttpError, type Logger, type SafeHttpClient } from '@platform/kit';
-import type { Mailer } from '../clients/mailer';
+import type { Mailer } from '@platform/kit';
 import type { WorkspaceDirectory } from '../clients/workspace';
 import { deliveryBody, failureNotice, isDelivered, isSubscribed, nextAttemptDelay, publicEventType, signatureHeader, type RetryPolicy } from '../domain/event-delivery';
 import type { DeliveryDocument, DeliveryStore } from '../store/deliveries';

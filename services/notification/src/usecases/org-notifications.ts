@@ -1,6 +1,6 @@
 import { NOTIFICATION_MESSAGES, type EmailNotificationRequest, type HumanRequestedData, type Notification, type Region, type StoredNotification } from '@platform/contracts';
 import { catalogOutboxEntry, notFound, type Logger } from '@platform/kit';
-import type { Mailer } from '../clients/mailer';
+import type { Mailer } from '@platform/kit';
 import type { OrganizationDirectory, AgentOrganization } from '../clients/organizations';
 import { emailRecipients, humanRequestNotification, notificationEmail, notificationId } from '../domain/org-notification';
 import type { NotificationStore, OrgRef } from '../store/notifications';

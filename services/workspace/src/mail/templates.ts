@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mailer';
+import type { OutgoingMail } from '@platform/kit';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

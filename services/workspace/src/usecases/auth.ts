@@ -16,7 +16,7 @@ import { SERVICE_MESSAGES } from '../domain/messages';
 import { DUMMY_PASSWORD_HASH, hashPassword, keyedHash, newLoginCode, sameHash, verifyPassword } from '../domain/secrets';
 import { needsOnboarding, personalWorkspace, workspaceSummary } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
-import { RecipientRefused } from '../mail/mailer';
+import { RecipientRefused } from '@platform/kit';
 import { loginCodeMail } from '../mail/templates';
 import type { RateLimit } from '../store/rate-limits';
 import type { UseCaseDeps } from './deps';

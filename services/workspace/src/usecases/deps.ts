@@ -1,7 +1,7 @@
 import type Joi from 'joi';
 import { badRequest, type Logger, type RegionalMongo } from '@platform/kit';
 import type { WorkspaceConfig } from '../config';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '@platform/kit';
 import { AccountStore } from '../store/accounts';
 import { InvitationStore } from '../store/invitations';
 import { LoginCodeStore } from '../store/login-codes';

@@ -14,7 +14,7 @@ import { keyedHash } from '../domain/secrets';
 import { hasFreeSeat } from '../domain/seats';
 import { workspaceSummary, type WorkspaceRecord } from '../domain/workspace-record';
 import { workspaceEvent } from '../events/workspace-events';
-import { RecipientRefused } from '../mail/mailer';
+import { RecipientRefused } from '@platform/kit';
 import { invitationMail } from '../mail/templates';
 import { assertValid, type UseCaseDeps } from './deps';
 import type { AuthorizedWorkspace } from './workspaces';

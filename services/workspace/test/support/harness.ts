@@ -1,5 +1,5 @@
 import { startWorkspaceService, type Overrides, type WorkspaceConfig, type WorkspaceService } from '@platform/test-support';
-import type { Mailer } from '../../src/mail/mailer';
+import type { Mailer } from '@platform/kit';
 
 export { anonymous, gateway, snapshot, userIdentity, workspaceIdentity } from '@platform/test-support';
 export type { Caller } from '@platform/test-support';

@@ -1,10 +1,15 @@
 import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
-  to: string;
+  to: string | string[];
   subject: string;
   html: string;
-  text: string;
+  text?: string;
+  /** Replaces the sender's display name (an agency's brand), the address stays the platform's. */
+  fromDisplayName?: string;
+  replyTo?: string;
+  /** nodemailer attachments (e.g. base64 content with encoding 'base64') */
+  attachments?: Array<{ filename: string; content: string; encoding: 'base64' }>;
 }
 
 export interface Mailer {
@@ -21,13 +26,14 @@ export const isRecipientRefusal = (err: unknown) => {
   return code === 'EENVELOPE' && typeof responseCode === 'number' && responseCode >= 500;
 };
 
-/** SMTP through nodemailer (locally the maildev inbox). */
+/** SMTP through nodemailer (locally the maildev inbox), the one way every service sends e-mail. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
   return {
-    async send(mail) {
+    async send({ fromDisplayName, to, ...mail }) {
       try {
-        await transport.sendMail({ from, ...mail });
+        await transport.sendMail({ from: fromDisplayName ? { name: fromDisplayName, address } : from, to: Array.isArray(to) ? to.join(', ') : to, ...mail });
       } catch (err) {
         if (isRecipientRefusal(err)) throw new RecipientRefused((err as Error).message);
         throw err;
