@@ -2,13 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { stripeJsSources } from '@platform/kit';
 import { createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
 import { gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
 
+// Stripe.js's origins (STRIPE_JS_URL) join script-src, connect-src and frame-src (ADR 0018).
+const stripe = stripeJsSources();
 const CSP =
-  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;font-src 'self' data:;" +
-  "connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
+  `default-src 'self';script-src ${["'self'", ...stripe.script].join(' ')};style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;font-src 'self' data:;` +
+  `connect-src ${["'self'", ...stripe.connect].join(' ')};object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'` +
+  (stripe.frame.length ? `;frame-src ${["'self'", ...stripe.frame].join(' ')}` : '');
 
 describe('gateway security headers', () => {
   let dist: string;

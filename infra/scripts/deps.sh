@@ -41,9 +41,10 @@ DOMAINS_SANDBOX_PORT="${DOMAINS_SANDBOX_PORT:-4140}"
 FONTS_SANDBOX_PORT="${FONTS_SANDBOX_PORT:-4142}"
 EMAIL_DOMAINS_SANDBOX_PORT="${EMAIL_DOMAINS_SANDBOX_PORT:-4141}"
 COMPANY_SITE_PORT="${COMPANY_SITE_PORT:-4150}"
+STRIPE_JS_SANDBOX_PORT="${STRIPE_JS_SANDBOX_PORT:-4160}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-stripe-js)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -67,6 +68,7 @@ marker() {
     sandbox-fonts) echo "$ROOT/infra/sandboxes/fonts/server.js" ;;
     sandbox-email-domains) echo "$ROOT/infra/sandboxes/email-domains/server.js" ;;
     sandbox-company-site) echo "$ROOT/infra/sandboxes/company-site/server.js" ;;
+    sandbox-stripe-js) echo "$ROOT/infra/sandboxes/stripe-js/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -87,6 +89,7 @@ main_port() {
     sandbox-fonts) echo "$FONTS_SANDBOX_PORT" ;;
     sandbox-email-domains) echo "$EMAIL_DOMAINS_SANDBOX_PORT" ;;
     sandbox-company-site) echo "$COMPANY_SITE_PORT" ;;
+    sandbox-stripe-js) echo "$STRIPE_JS_SANDBOX_PORT" ;;
   esac
 }
 
@@ -113,6 +116,7 @@ describe() {
     sandbox-fonts) echo "http://127.0.0.1:$FONTS_SANDBOX_PORT (fonts service sandbox, css2)" ;;
     sandbox-email-domains) echo "http://127.0.0.1:$EMAIL_DOMAINS_SANDBOX_PORT (e-mail domain provider sandbox, domains API)" ;;
     sandbox-company-site) echo "http://127.0.0.1:$COMPANY_SITE_PORT (a branded company website to try onboarding with)" ;;
+    sandbox-stripe-js) echo "http://127.0.0.1:$STRIPE_JS_SANDBOX_PORT (Stripe.js stand-in at /v3/ and Stripe's test-card outcomes in front of stripe-mock)" ;;
   esac
 }
 
@@ -329,6 +333,13 @@ prepare_sandbox-company-site() {
   require_file "$ROOT/infra/sandboxes/company-site/server.js" "infra/sandboxes/company-site/server.js"
   mkdir -p "$DATA_DIR/sandbox-company-site"
   CMD=(node "$ROOT/infra/sandboxes/company-site/server.js" --port "$COMPANY_SITE_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-stripe-js() {
+  require_file "$ROOT/infra/sandboxes/stripe-js/server.js" "infra/sandboxes/stripe-js/server.js"
+  mkdir -p "$DATA_DIR/sandbox-stripe-js"
+  CMD=(node "$ROOT/infra/sandboxes/stripe-js/server.js" --port "$STRIPE_JS_SANDBOX_PORT" --host 127.0.0.1
+    --stripe-mock "http://127.0.0.1:$STRIPE_PORT" --secret-key "${STRIPE_SECRET_KEY:-sk_test_123}")
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------

@@ -44,6 +44,8 @@ export interface BillingOverview {
   /** the balance in USD at the base per-credit cost */
   usdBalance: number;
   currency: Currency;
+  /** the billing address's country (ISO code), which sets currency and tax */
+  countryCode?: string;
   taxDescription: string;
   autoRecharge: { enabled: boolean; threshold: number; amount: number; monthlyChargeLimit: number };
 }
@@ -82,6 +84,12 @@ export interface TopUpResponse extends SuccessResponse {
   balance: number;
 }
 
+/** What the browser needs to load Stripe.js: its URL (the stripe-js sandbox locally, Stripe's own in production) and the publishable key. */
+export interface StripeBrowserConfig {
+  publishableKey: string;
+  stripeJsUrl: string;
+}
+
 /** The billing service's endpoints; the spec's paths are below /api/billing. */
 export const BILLING_API = {
   getCreditBalance: endpoint<UidParam, NoQuery, NoBody, CreditBalanceResponse>()({ service: 'billing', operationId: 'getCreditBalance', method: 'get', path: '/credits/:uid' }),
@@ -103,5 +111,6 @@ export const BILLING_API = {
   removeAddons: endpoint<NoParams, NoQuery, AddonKeysRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'removeAddons', method: 'post', path: '/stripe/remove-addon-from-subscription' }),
   activateWhitelabelTrial: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string; trialEndsAt: number }>()({ service: 'billing', operationId: 'activateWhitelabelTrial', method: 'post', path: '/stripe/activate-whitelabel-trial' }),
   saveAutoBilling: endpoint<NoParams, NoQuery, AutoBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'saveAutoBilling', method: 'post', path: '/stripe/auto-billing' }),
+  getStripeConfig: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { data: StripeBrowserConfig }>()({ service: 'billing', operationId: 'getStripeConfig', method: 'get', path: '/stripe/config' }),
   stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
 } as const;

@@ -5,6 +5,7 @@ export * from './channels';
 export * from './agency';
 export * from './billing';
 export * from './onboarding';
+export * from './billing-connect';
 export * from './clients';
 
 import { AGENT_API } from './agent';
@@ -14,6 +15,7 @@ import { WORKSPACE_API } from './workspace';
 import { CHANNELS_API, META_PAGES_API, WHATSAPP_API, WORKSPACE_CHANNELS_API } from './channels';
 import { AGENCY_API } from './agency';
 import { ONBOARDING_API } from './onboarding';
+import { CONNECT_API } from './billing-connect';
 import { CLIENTS_API } from './clients';
 
 /** Every endpoint of every service. */
@@ -27,5 +29,6 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(AGENCY_API),
   ...Object.values(BILLING_API),
   ...Object.values(ONBOARDING_API),
+  ...Object.values(CONNECT_API),
   ...Object.values(CLIENTS_API),
 ];

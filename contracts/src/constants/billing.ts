@@ -255,3 +255,9 @@ export const BILLING_DISPLAY = {
   noLimitLabel: 'No Limit',
   rolloverNote: 'Unused credits roll over to the next billing cycle.',
 } as const;
+
+/** A net price with its country's tax, to the cent: what the page shows and what Stripe charges. */
+export function priceWithTax(net: number, billing: Pick<CountryBillingInfo, 'taxRate'>): { net: number; tax: number; total: number } {
+  const tax = Math.round(net * billing.taxRate * 100) / 100;
+  return { net, tax, total: Math.round((net + tax) * 100) / 100 };
+}

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BASE_USD_PER_CREDIT,
   BILLING_API,
+  BILLING_API_MESSAGES,
   BILLING_DISPLAY,
+  BILLING_UI_MESSAGES,
   CANCELLATION_REASONS,
   MESSAGES,
   OTHER_CANCELLATION_REASON,
@@ -11,10 +14,14 @@ import {
   WORKSPACE_AUTO_RECHARGE,
   type BillingOverview,
   type CancellationReason,
+  type PlanKey,
   type Region,
 } from '@platform/contracts';
+import { Alert, Badge, Button, Group, Modal, NumberInput, PageHeader, Paper, Progress, Select, SimpleGrid, Stack, Switch, Text, Textarea, callApi, notify, type RemoteProps } from '@platform/ui';
+import { AddonsModal } from './AddonsModal';
+import { ConfirmSubscriptionModal, PlansModal } from './PlanDialogs';
+import { PaymentModal, type PaymentPurpose } from './payment/PaymentModal';
 import { UsageCharts } from './UsageCharts';
-import { Alert, Badge, Button, Group, Modal, NumberInput, PageHeader, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, callApi, notify, type RemoteProps } from '@platform/ui';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 const sliderOptions = ({ min, max, step }: { min: number; max: number; step: number }, label: (v: number) => string) =>
@@ -31,7 +38,7 @@ export function BillingScreen({ region, workspaceId }: RemoteProps['billing']) {
   return (
     <div data-testid="billing-page">
       <PageHeader title="Billing" description="Your plan, balance and payments" />
-      {overview.isError && <Alert color="red">Failed to load subscription data</Alert>}
+      {overview.isError && <Alert color="red">{BILLING_UI_MESSAGES.loadSubscriptionFailed}</Alert>}
       {overview.data && (
         <Stack gap="md">
           <CurrentPlan overview={overview.data} region={region} workspaceId={workspaceId} onChange={refresh} />
@@ -50,29 +57,61 @@ interface PanelProps {
   onChange: () => void;
 }
 
+/** This month's consumption (the usage report from the 1st): Cost This Month and Usage This Month. */
+function useMonthUsage(region: Region, workspaceId: string) {
+  return useQuery({
+    queryKey: ['billing-month-usage', region, workspaceId],
+    queryFn: () => {
+      const now = new Date();
+      const start = new Date(now.getFullYear(), now.getMonth(), 1).toISOString();
+      return callApi(BILLING_API.getUsageReport, { region, params: { uid: workspaceId }, query: { start, end: now.toISOString(), logsPage: '0' } }).then((r) => r.data.keyMetrics);
+    },
+  });
+}
+
 function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
-  const [topUpOpen, setTopUpOpen] = useState(false);
-  const [cancelOpen, setCancelOpen] = useState(false);
+  const [dialog, setDialog] = useState<'top-up' | 'cancel' | 'reactivate' | 'plans' | 'confirm' | 'addons' | null>(null);
+  const [payment, setPayment] = useState<PaymentPurpose | null>(null);
+  const [chosenPlan, setChosenPlan] = useState<PlanKey>('pay_as_you_go');
+  const close = () => setDialog(null);
   const paid = overview.plan !== 'free';
+  const month = useMonthUsage(region, workspaceId);
+  const used = month.data?.creditsConsumed ?? 0;
+  const total = used + Math.max(overview.balance, 0);
+  const usedPercent = total > 0 ? Math.round((used / total) * 100) : 0;
   const reactivate = useMutation({
     mutationFn: () => callApi(BILLING_API.reactivateSubscription, { region, body: { userId: workspaceId, region } }),
     onSuccess: (r) => {
       notify.success(r.message);
       onChange();
+      close();
     },
-    onError: () => notify.error('Error reactivating subscription'),
+    onError: () => notify.error(BILLING_API_MESSAGES.reactivateFailed),
   });
   return (
     <Paper withBorder p="md" radius="md" data-testid="current-plan">
-      <Text fw={700} mb="sm">
-        Current Plan
-      </Text>
+      <Group justify="space-between" mb="sm">
+        <Text fw={700}>Current Plan</Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => setPayment({ kind: 'method' })}>
+            Payment Method
+          </Button>
+          {paid && (
+            <Button size="xs" variant="default" onClick={() => setDialog('addons')}>
+              Add-ons
+            </Button>
+          )}
+          <Button size="xs" onClick={() => setDialog('plans')}>
+            {paid ? 'Modify Plan' : 'Upgrade Plan'}
+          </Button>
+        </Group>
+      </Group>
       {overview.cancels && overview.periodEnd && (
         <Alert color="red" mb="sm" data-testid="cancelling-banner">
           Your subscription is cancelled and ends on {formatDate(overview.periodEnd)}. Your plan then drops to {PLANS.free.label}.
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         <Stack gap={4}>
           <Text size="sm" c="dimmed">
             USD Balance
@@ -84,7 +123,7 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
             {overview.balance.toFixed(BILLING_DISPLAY.creditBalanceDecimals)} credits
           </Text>
           {paid && (
-            <Button size="xs" variant="light" onClick={() => setTopUpOpen(true)}>
+            <Button size="xs" variant="light" onClick={() => setDialog('top-up')}>
               Top up
             </Button>
           )}
@@ -97,9 +136,13 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
             <Text fw={700} data-testid="plan-name">
               {PLANS[overview.plan].label}
             </Text>
-            {paid && overview.status && <Badge color={overview.cancels ? 'red' : 'green'}>{overview.status}</Badge>}
+            {paid && overview.status && (
+              <Badge color={overview.cancels ? 'red' : 'green'} data-testid="plan-status">
+                {overview.status}
+              </Badge>
+            )}
           </Group>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" data-testid="plan-currency">
             Prices in {overview.currency} · {overview.taxDescription}
           </Text>
         </Stack>
@@ -108,25 +151,84 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
             <Text size="sm" c="dimmed">
               Next Billing
             </Text>
-            <Text fw={700}>{formatDate(overview.periodEnd)}</Text>
+            <Text fw={700} data-testid="next-billing">
+              {formatDate(overview.periodEnd)}
+            </Text>
           </Stack>
         )}
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            Cost This Month
+          </Text>
+          <Text fw={700} data-testid="cost-this-month">
+            ${(used * BASE_USD_PER_CREDIT).toFixed(BILLING_DISPLAY.costDecimals)}
+          </Text>
+        </Stack>
       </SimpleGrid>
+      <Stack gap={4} mt="md" data-testid="usage-this-month">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Usage This Month
+          </Text>
+          <Text size="xs">
+            {used.toLocaleString()} / {total.toLocaleString()} credits
+          </Text>
+        </Group>
+        <Progress value={usedPercent} color={usedPercent > BILLING_DISPLAY.usageDangerPercent ? 'red' : usedPercent > BILLING_DISPLAY.usageWarningPercent ? 'yellow' : 'blue'} />
+        <Text size="xs" c="dimmed">
+          {BILLING_DISPLAY.rolloverNote}
+        </Text>
+      </Stack>
       {paid && (
         <Group mt="md">
           {overview.cancels ? (
-            <Button variant="light" loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
+            <Button variant="light" onClick={() => setDialog('reactivate')}>
               Reactivate
             </Button>
           ) : (
-            <Button variant="subtle" color="red" onClick={() => setCancelOpen(true)}>
+            <Button variant="subtle" color="red" onClick={() => setDialog('cancel')}>
               Cancel subscription
             </Button>
           )}
         </Group>
       )}
-      <TopUpModal opened={topUpOpen} onClose={() => setTopUpOpen(false)} overview={overview} region={region} workspaceId={workspaceId} onChange={onChange} />
-      <CancelModal opened={cancelOpen} onClose={() => setCancelOpen(false)} region={region} workspaceId={workspaceId} onChange={onChange} />
+      <TopUpModal opened={dialog === 'top-up'} onClose={close} overview={overview} region={region} workspaceId={workspaceId} onChange={onChange} />
+      <CancelModal opened={dialog === 'cancel'} onClose={close} region={region} workspaceId={workspaceId} onChange={onChange} />
+      <Modal opened={dialog === 'reactivate'} onClose={close} title="Reactivate Subscription">
+        <Text size="sm">Your {PLANS[overview.plan].label} plan continues and renews{overview.periodEnd ? ` on ${formatDate(overview.periodEnd)}` : ''}.</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={close}>
+            Back
+          </Button>
+          <Button loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
+            Reactivate Subscription
+          </Button>
+        </Group>
+      </Modal>
+      <PlansModal
+        opened={dialog === 'plans'}
+        onClose={close}
+        overview={overview}
+        onChoose={(plan) => {
+          setChosenPlan(plan);
+          setDialog('confirm');
+        }}
+      />
+      <ConfirmSubscriptionModal
+        key={chosenPlan}
+        opened={dialog === 'confirm'}
+        onClose={close}
+        plan={chosenPlan}
+        overview={overview}
+        region={region}
+        workspaceId={workspaceId}
+        onContinue={(discountCode) => {
+          close();
+          setPayment({ kind: 'subscribe', plan: chosenPlan, ...(discountCode ? { discountCode } : {}) });
+        }}
+      />
+      <AddonsModal opened={dialog === 'addons'} onClose={close} overview={overview} region={region} workspaceId={workspaceId} onChange={onChange} />
+      {payment && <PaymentModal opened onClose={() => setPayment(null)} purpose={payment} region={region} workspaceId={workspaceId} onDone={onChange} />}
     </Paper>
   );
 }
@@ -138,14 +240,14 @@ function TopUpModal({ opened, onClose, overview, region, workspaceId, onChange }
   const topUp = useMutation({
     mutationFn: () => callApi(BILLING_API.topUpUsd, { region, body: { userId: workspaceId, region, amount: value, currency: overview.currency.toLowerCase() as 'usd' } }),
     onSuccess: () => {
-      notify.success('Successfully topped up balance');
+      notify.success(BILLING_API_MESSAGES.toppedUp);
       onChange();
       onClose();
     },
-    onError: (err) => notify.error(errorText(err, 'Failed to top up balance')),
+    onError: (err) => notify.error(errorText(err, BILLING_API_MESSAGES.topUpFailed)),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Top up balance">
+    <Modal opened={opened} onClose={onClose} title="Add to credit balance">
       <NumberInput label={`Amount (${overview.currency})`} value={amount} onChange={setAmount} min={0} decimalScale={2} error={tooLow ? MESSAGES.billing.topUpMinimum : undefined} />
       <Button mt="md" fullWidth disabled={tooLow} loading={topUp.isPending} onClick={() => topUp.mutate()}>
         Confirm
@@ -165,10 +267,10 @@ function CancelModal({ opened, onClose, region, workspaceId, onChange }: Omit<Pa
       onChange();
       onClose();
     },
-    onError: () => notify.error('Error cancelling subscription'),
+    onError: () => notify.error(BILLING_API_MESSAGES.cancelFailed),
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Cancel subscription">
+    <Modal opened={opened} onClose={onClose} title="Cancel Subscription">
       <Select label="Reason" data={[...CANCELLATION_REASONS]} value={reason} onChange={(v) => setReason(v as CancellationReason | null)} />
       {needsText && <Textarea mt="sm" label="Tell us more" value={otherReason} onChange={(e) => setOtherReason(e.currentTarget.value)} />}
       <Button mt="md" color="red" fullWidth disabled={!reason || (needsText && !otherReason.trim())} loading={cancel.isPending} onClick={() => cancel.mutate()}>
@@ -196,7 +298,7 @@ function AutomaticRecharge({ overview, region, workspaceId, onChange }: PanelPro
       onChange();
     },
     onError: (err) => {
-      notify.error(`Error: ${errorText(err, 'Failed to save settings')}`);
+      notify.error(`Error: ${errorText(err, BILLING_UI_MESSAGES.saveSettingsFailed)}`);
       // A failed save restores the previous values.
       setEnabled(saved.enabled);
       setThreshold(String(saved.threshold));

@@ -12,10 +12,12 @@ import { CreditLogStore } from './store/credit-logs';
 import { BillingAccess, type BillingPolicy } from './usecases/access';
 import { EntitlementUseCases } from './usecases/entitlements';
 import { Ledger } from './usecases/ledger';
+import type { CreditTransferUseCases } from './usecases/credit-transfer';
 import { AddonUseCases } from './usecases/addons';
 import { AutoRechargeUseCases } from './usecases/auto-recharge';
 import { PaymentUseCases } from './usecases/payments';
 import { WebhookUseCases } from './usecases/webhooks';
+import { assembleConnect } from './connect-assembly';
 
 export const OPENAPI_INFO = {
   title: 'Billing service',
@@ -40,7 +42,13 @@ export function createLedger(mongo: RegionalMongo, now: () => Date = () => new D
 }
 
 /** The service's one assembly: use cases wired to their stores and clients, and the route table built from them. */
-export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[]; access: BillingAccess; ledger: Ledger; autoRecharge: AutoRechargeUseCases } {
+export function routeTable(deps: AppDeps): {
+  routes: RouteSpec<BillingPolicy>[];
+  access: BillingAccess;
+  ledger: Ledger;
+  autoRecharge: AutoRechargeUseCases;
+  transfers: CreditTransferUseCases;
+} {
   const now = deps.now ?? (() => new Date());
   const logs = new CreditLogStore(deps.mongo);
   const ledger = createLedger(deps.mongo, now, logs);
@@ -53,8 +61,13 @@ export function routeTable(deps: AppDeps): { routes: RouteSpec<BillingPolicy>[];
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
-  const routes = [...ledgerRoutes(ledger, entitlements, billingAccounts, logs), ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }))];
-  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge };
+  const connect = assembleConnect({ ...deps, stripe, ledger, logs, now });
+  const routes = [
+    ...ledgerRoutes(ledger, entitlements, billingAccounts, logs),
+    ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }), deps.config.stripe),
+    ...connect.routes,
+  ];
+  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers };
 }
 
 export function buildApp(deps: AppDeps, assembled: ReturnType<typeof routeTable> = routeTable(deps)): Express {

@@ -8,9 +8,13 @@ export interface BillingConfig {
   workspaceServiceUrl: string;
   serviceCallTimeoutMs: number;
   /** The Stripe API (stripe-mock locally): STRIPE_API_BASE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET. */
-  stripe: { apiBase: string; secretKey: string; webhookSecret: string };
+  stripe: { apiBase: string; secretKey: string; webhookSecret: string; publishableKey: string; jsUrl: string };
   /** The credit ledger's consumer group and topic (CREDIT_CONSUMER_GROUP, CREDIT_CONSUMPTION_TOPIC; tests use their own). */
   ledger: { consumerGroup: string; topic: string };
+  /** Where Stripe Connect onboarding sends the agency back (PUBLIC_URL). */
+  publicUrl: string;
+  /** The credit transfer crash test only: the process dies between a transfer's two sides. */
+  crashBetweenTransferSides: boolean;
 }
 
 const int = (name: string, fallback: number) => {
@@ -29,10 +33,15 @@ export function loadConfig(): BillingConfig {
       apiBase: env('STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, ''),
       secretKey: env('STRIPE_SECRET_KEY', 'sk_test_123'),
       webhookSecret: secretEnv('STRIPE_WEBHOOK_SECRET'),
+      // The browser's side (ADR 0018): STRIPE_PUBLISHABLE_KEY and STRIPE_JS_URL (the stripe-js sandbox locally).
+      publishableKey: env('STRIPE_PUBLISHABLE_KEY', 'pk_test_sandbox'),
+      jsUrl: env('STRIPE_JS_URL', 'https://js.stripe.com/v3/'),
     },
     ledger: {
       consumerGroup: env('CREDIT_CONSUMER_GROUP', 'billing.credit-ledger'),
       topic: env('CREDIT_CONSUMPTION_TOPIC', TOPICS.creditConsumption.name),
     },
+    publicUrl: env('PUBLIC_URL', 'http://localhost:8080').replace(/\/+$/, ''),
+    crashBetweenTransferSides: env('BILLING_CRASH_BETWEEN_TRANSFER_SIDES', '') === '1',
   };
 }

@@ -4,14 +4,17 @@ import { loadConfig } from './config';
 import { startCreditConsumer } from './events/credit-consumer';
 import { startWorkspaceConsumer } from './events/workspace-consumer';
 import { INDEXES } from './store/collections';
+import { ORGANIZATION_INDEXES } from './store/organization-collections';
 
 async function main() {
   const config = loadConfig();
-  const platform = await startPlatform({ service: 'billing', config: config.platform, indexes: INDEXES, outboxCollections: [] });
+  const platform = await startPlatform({ service: 'billing', config: config.platform, indexes: [...INDEXES, ...ORGANIZATION_INDEXES], outboxCollections: [] });
   const { logger, mongo, kafka, producer, readiness } = platform;
   const deps = { config, mongo, logger, readiness };
   const assembled = routeTable(deps);
-  const { ledger, autoRecharge } = assembled;
+  const { ledger, autoRecharge, transfers } = assembled;
+  // Credit transfers a crash interrupted are completed before any request is served (ADR 0022).
+  await transfers.completeInterrupted(mongo.regions());
   const app = buildApp(deps, assembled);
   const consumers = await Promise.all([
     startCreditConsumer({

@@ -36,6 +36,9 @@ import { logger, signedCaller } from '@platform/test-support';
 import { buildApp as buildBillingApp, routeTable as billingRouteTable } from '../../../services/billing/src/app';
 import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
 
+/** Tenant A's organisation in billing (agency rebilling). */
+const WALK_ORG = 'WALKORGAAAAAAAAA';
+
 /** Tenant A's resources, which the requests below name. */
 interface Fixture {
   workspaceId: string;
@@ -124,6 +127,16 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   saveClient: (a) => ({ params: { uid: a.workspaceId }, body: { orgId: 'AAAAAAAAAAAAAAAAAAAA', name: 'Planted', email: 'planted@example.com', dashboardPassword: 'Abcdefghij12345' } }),
   deleteClient: (a) => ({ params: { uid: a.workspaceId, clientId: 'AAAAAAAAAAAAAAAAAAAA' } }),
   inviteClient: (a) => ({ params: { uid: a.workspaceId }, body: { clientId: 'AAAAAAAAAAAAAAAAAAAA' } }),
+  // Agency rebilling (ADR 0022): tenant A's organisation WALK_ORG and connected account acct_walk.
+  getConnect: (a) => ({ params: { workspaceId: a.workspaceId } }),
+  createConnectAccount: (a) => ({ body: { workspace: { uid: a.workspaceId } } }),
+  createConnectAccountLink: (a) => ({ body: { workspace: { uid: a.workspaceId } } }),
+  saveConnectBillingSettings: (a) => ({ body: { workspaceId: a.workspaceId, USDPerToken: 0.01 } }),
+  upsertAgencyPlans: (a) => ({ body: { agencyAccountId: 'acct_walk', workspaceId: a.workspaceId, plans: [] } }),
+  getAgencyPlans: (a) => ({ query: { agencyAccountId: 'acct_walk', workspaceId: a.workspaceId } }),
+  setOrganizationBilling: (a) => ({ params: { orgId: WALK_ORG }, body: { workspaceId: a.workspaceId, allowBilling: false } }),
+  getTransferBalances: (a) => ({ params: { orgId: WALK_ORG }, query: { workspaceId: a.workspaceId } }),
+  transferCredits: (a) => ({ body: { transferId: 'walk-transfer', workspaceId: a.workspaceId, orgId: WALK_ORG, amount: 1, direction: 'workspaceToOrg' } }),
 };
 
 const ALL_KINDS: Array<[Identity['kind'], Identity]> = [
@@ -183,6 +196,8 @@ describe('every route refuses callers without the identity it declares', () => {
     const agent = (await h.as(owner).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent;
     const versionId = (await h.as(owner).get(`/v2/agents/${agent.ID}/versions`).expect(200)).body.versions[0].versionId;
     tenantA = { workspaceId: workspace.uid, agentId: agent.ID, versionId, memberEmail: member.email };
+    await h.mongo.collection('eu', 'organization_billing').insertOne({ _id: WALK_ORG, workspaceId: workspace.uid, allowBilling: true } as never);
+    await h.mongo.collection('eu', 'agency_connect').insertOne({ _id: workspace.uid, accountId: 'acct_walk', isConnected: true } as never);
 
     const stranger = someone('stranger');
     const other = (await h.workspace.as(stranger).post('/v2/workspaces', { workspaceName: 'B' }).expect(201)).body.data;

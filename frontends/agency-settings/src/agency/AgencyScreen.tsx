@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AGENCY_API_MESSAGES, AGENCY_SETTINGS_TABS, WHITELABEL } from '@platform/contracts';
 import { Alert, Button, Grid, Group, Loader, PageHeader, ScreenPlaceholder, Tabs, Text, Tooltip } from '@platform/ui';
+import { AutoBillingTab } from './auto-billing/AutoBillingTab';
 import { useAgencyForm } from './agency-form';
 import { initialTab } from './initial-tab';
 import { PreviewPanel } from './PreviewPanel';
@@ -17,7 +18,7 @@ const LEAVE_QUESTION = 'There are unsaved changes. Leave without saving?';
 
 /** Agency settings (spec 2.2, 4.1): the form, its status line and Save, the tabs, and the live preview. */
 export function AgencyScreen() {
-  const { region, uid } = useAgencyWorkspace();
+  const { region, uid, email } = useAgencyWorkspace();
   const form = useAgencyForm(region, uid);
   const [tab, setTab] = useState<string>(() => initialTab(window.location.search));
 
@@ -60,8 +61,9 @@ export function AgencyScreen() {
         return <CustomTabsTab form={form} region={region} uid={uid} />;
       case 'Footer':
         return <FooterTab form={form} />;
+      case 'Auto Billing':
+        return form.whitelabel ? <AutoBillingTab region={region} uid={uid} email={email} /> : null;
       default:
-        // Auto Billing: its content belongs to the clients issue.
         return <ScreenPlaceholder title={name} />;
     }
   };

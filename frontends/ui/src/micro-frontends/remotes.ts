@@ -9,5 +9,7 @@ export interface RemoteProps {
   client_dashboard: object;
   /** the workspace whose billing the page shows */
   billing: { region: Region; workspaceId: string };
+  /** the client billing modal of the billing remote (./ClientBillingModal), opened from the client dashboard */
+  client_billing: { region: Region; orgId: string; allowBilling: boolean; workspaceId: string; clientId: string; email?: string; opened: boolean; onClose: () => void };
 }
 export type RemoteName = keyof RemoteProps;

@@ -1,4 +1,4 @@
-import { BASE_USD_PER_CREDIT, PLANS, PRO_FREE_CREDITS_USD, countryBillingInfo, type AddonKey, type CountryBillingInfo, type PlanKey } from '@platform/contracts';
+import { BASE_USD_PER_CREDIT, PLANS, PRO_FREE_CREDITS_USD, countryBillingInfo, priceWithTax, type AddonKey, type CountryBillingInfo, type PlanKey } from '@platform/contracts';
 
 /** Smallest currency unit (cents, pence). */
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
@@ -6,9 +6,7 @@ export const toMinorUnits = (amount: number) => Math.round(amount * 100);
 /** A plan's monthly price in the country's currency, and the tax on it. */
 export function planCharge(plan: PlanKey, countryCode: string | undefined): { billing: CountryBillingInfo; net: number; tax: number; total: number } {
   const billing = countryBillingInfo(countryCode);
-  const net = PLANS[plan].prices[billing.currency].amount;
-  const tax = Math.round(net * billing.taxRate * 100) / 100;
-  return { billing, net, tax, total: Math.round((net + tax) * 100) / 100 };
+  return { billing, ...priceWithTax(PLANS[plan].prices[billing.currency].amount, billing) };
 }
 
 /** Credits bought with an amount of the workspace's currency: converted to USD, then at the base per-credit cost. */

@@ -31,8 +31,23 @@ const namedWorkspace = (req: Request) => {
 };
 const WORKSPACE_FAILURES = [400, 401, 402, 403, 404];
 
-export function stripeRoutes(payments: PaymentUseCases, webhooks: WebhookUseCases, autoRecharge: AutoRechargeUseCases, addons: AddonUseCases): RouteSpec<BillingPolicy>[] {
+export function stripeRoutes(
+  payments: PaymentUseCases,
+  webhooks: WebhookUseCases,
+  autoRecharge: AutoRechargeUseCases,
+  addons: AddonUseCases,
+  browser: { publishableKey: string; jsUrl: string },
+): RouteSpec<BillingPolicy>[] {
   return [
+    {
+      ...routeOf(BILLING_API.getStripeConfig),
+      access: 'public',
+      summary: 'Where the browser loads Stripe.js from, and the publishable key (both public by nature)',
+      success: { status: 200, description: '{success, data: {publishableKey, stripeJsUrl}}' },
+      handler: async (_req, res) => {
+        res.json({ success: true, data: { publishableKey: browser.publishableKey, stripeJsUrl: browser.jsUrl } } satisfies ResponseOf<typeof BILLING_API.getStripeConfig>);
+      },
+    },
     {
       ...routeOf(BILLING_API.getUserData),
       access: 'member',

@@ -69,4 +69,19 @@ export class CreditAccountStore {
       throw err;
     }
   }
+
+  /**
+   * Takes `amount` from an account once for `key`, only while its balance covers it (a credit
+   * transfer's first side, ADR 0022): 'applied', 'already' (the key was applied before) or 'short'.
+   */
+  async debitCovered(region: Region, accountId: string, key: string, amount: number, now: Date): Promise<'applied' | 'already' | 'short'> {
+    const field = grantField(key);
+    const result = await this.accounts(region).updateOne(
+      { _id: accountId, [field]: { $exists: false }, balance: { $gte: amount } } as never,
+      { $inc: { balance: -amount }, $set: { [field]: now, updatedAt: now } } as never,
+    );
+    if (result.matchedCount === 1) return 'applied';
+    const applied = await this.accounts(region).countDocuments({ _id: accountId, [field]: { $exists: true } } as never);
+    return applied ? 'already' : 'short';
+  }
 }

@@ -31,6 +31,7 @@ export class EntitlementUseCases {
       balance,
       usdBalance: Math.round(balance * BASE_USD_PER_CREDIT * 10_000) / 10_000,
       currency: billing.currency,
+      ...(account.countryCode ? { countryCode: account.countryCode } : {}),
       taxDescription: billing.taxDescription,
       autoRecharge: {
         enabled: paid && account.automaticBilling === true,

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   BILLING_API_MESSAGES,
   MESSAGES,
@@ -34,6 +34,23 @@ const periodEnd = (subscription: Stripe.Subscription): number | undefined =>
   (subscription as { current_period_end?: number }).current_period_end ?? (subscription.items.data[0] as { current_period_end?: number } | undefined)?.current_period_end;
 /** The grant key of a paid PaymentIntent: the top-up answer and the webhook share it, so it is credited once. */
 export const paymentGrantKey = (paymentIntentId: string) => `payment:${paymentIntentId}`;
+
+/** A declined card (StripeCardError: declined, needs authentication) answers 402 with Stripe's message. */
+async function refusedCardAs402<T>(charge: () => Promise<T>): Promise<T> {
+  try {
+    return await charge();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) throw paymentRequired(err.message);
+    throw err;
+  }
+}
+
+/** A total after a coupon (percent or amount off, in minor units), in the currency's units. */
+export function discountedAmount(total: number, coupon: Pick<Stripe.Coupon, 'percent_off' | 'amount_off'> | null): number {
+  if (!coupon) return total;
+  const off = coupon.percent_off ? (total * coupon.percent_off) / 100 : (coupon.amount_off ?? 0) / 100;
+  return Math.max(0, Math.round((total - off) * 100) / 100);
+}
 
 /** Plans, payment methods, subscriptions and top-ups of a workspace, against Stripe (billing §7). */
 export class PaymentUseCases {
@@ -78,7 +95,9 @@ export class PaymentUseCases {
     const account = await this.customerAccount(region, uid);
     const charge = planCharge(body.planId, account.countryCode);
     const currency = charge.billing.currency.toLowerCase();
-    const discounts = body.discountCode ? [{ promotion_code: (await this.promotionCode(body.discountCode)).id }] : undefined;
+    const promotion = body.discountCode ? await this.promotionCode(body.discountCode) : undefined;
+    const discounts = promotion ? [{ promotion_code: promotion.id }] : undefined;
+    const coupon = promotion ? await this.couponOf(promotion) : null;
     const subscription = await this.deps.stripe.subscriptions.create(
       {
         customer: account.stripeCustomerId!,
@@ -112,7 +131,7 @@ export class PaymentUseCases {
     return {
       subscriptionId: subscription.id,
       transactionId: invoice?.id,
-      amountPaid: charge.total,
+      amountPaid: discountedAmount(charge.total, coupon),
       tax: { currency },
       requiresAction: !active && Boolean(clientSecret),
       clientSecret,
@@ -138,7 +157,7 @@ export class PaymentUseCases {
     const { customerId, paymentMethodId } = await this.savedCard(account);
     const billing = countryBillingInfo(account.countryCode);
     const credits = creditsForAmount(body.amount, billing.exchangeRate);
-    const intent = await this.deps.stripe.paymentIntents.create(
+    const intent = await refusedCardAs402(() => this.deps.stripe.paymentIntents.create(
       {
         amount: toMinorUnits(body.amount),
         currency: body.currency,
@@ -149,7 +168,7 @@ export class PaymentUseCases {
         metadata: { workspaceId: uid, region, purpose: 'top-up', credits: String(credits) },
       },
       { idempotencyKey: `top-up:${region}:${uid}:${body.amount}:${this.deps.now().toISOString().slice(0, 16)}` },
-    );
+    ));
     if (intent.status !== 'succeeded') throw paymentRequired(BILLING_API_MESSAGES.paymentFailedWithStatus(intent.status));
     await this.creditPayment(region, uid, intent.id, credits, 'Top-up');
     return { balance: await this.deps.ledger.balance(region, uid) };
@@ -162,7 +181,7 @@ export class PaymentUseCases {
 
   async checkDiscountCode(code: string): Promise<CheckDiscountCodeResponse> {
     const promotion = await this.promotionCode(code);
-    const coupon = (promotion as unknown as { coupon?: Stripe.Coupon | null; promotion?: { coupon?: Stripe.Coupon | string | null } }).coupon;
+    const coupon = await this.couponOf(promotion);
     const discount: Discount = {
       valid: true,
       percent_off: coupon?.percent_off ?? null,
@@ -187,6 +206,13 @@ export class PaymentUseCases {
     if (!account.stripeSubscriptionId || account.plan === 'free') throw badRequest(BILLING_API_MESSAGES.noSubscription);
     await this.deps.stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: false });
     await this.deps.billingAccounts.update(region, uid, { cancelAtPeriodEnd: false }, this.deps.now());
+  }
+
+  /** The coupon behind a promotion code: on the code (older API versions) or named by its promotion (later ones). */
+  private async couponOf(promotion: Stripe.PromotionCode): Promise<Stripe.Coupon | null> {
+    const shaped = promotion as unknown as { coupon?: Stripe.Coupon | string | null; promotion?: { coupon?: Stripe.Coupon | string | null } };
+    const coupon = shaped.coupon ?? shaped.promotion?.coupon ?? null;
+    return typeof coupon === 'string' ? this.deps.stripe.coupons.retrieve(coupon) : coupon;
   }
 
   /** An active promotion code with exactly this code, else 'Invalid discount code'. */

@@ -92,7 +92,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The built billing service (services/billing/dist/main.js) as its own process, on the given databases, topic and group. */
-export async function spawnBilling(options: { mongoUrls: Record<Region, string>; topic: string; groupId: string }): Promise<{ child: ChildProcess; port: number; kill: () => Promise<void> }> {
+export async function spawnBilling(options: { mongoUrls: Record<Region, string>; topic: string; groupId: string; env?: Record<string, string> }): Promise<{ child: ChildProcess; port: number; kill: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, 'services/billing/dist/main.js')], {
     env: {
@@ -103,6 +103,7 @@ export async function spawnBilling(options: { mongoUrls: Record<Region, string>;
       CREDIT_CONSUMPTION_TOPIC: options.topic,
       CREDIT_CONSUMER_GROUP: options.groupId,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -29,6 +29,17 @@ const DIRECTIVES = {
   scriptSrcAttr: null,
 };
 
+/**
+ * Stripe.js (STRIPE_JS_URL: the stripe-js sandbox locally, https://js.stripe.com/v3/ in production)
+ * loads its script, calls its API and frames its pages from its own origins (ADR 0018).
+ */
+export function stripeJsSources(stripeJsUrl = process.env.STRIPE_JS_URL): { script: string[]; connect: string[]; frame: string[] } {
+  if (!stripeJsUrl) return { script: [], connect: [], frame: [] };
+  const origin = new URL(stripeJsUrl).origin;
+  if (origin === 'https://js.stripe.com') return { script: [origin], connect: ['https://api.stripe.com'], frame: [origin, 'https://hooks.stripe.com'] };
+  return { script: [origin], connect: [origin], frame: [origin] };
+}
+
 /** The microphone serves voice agents; nothing here uses the others. */
 export const PERMISSIONS_POLICY = 'camera=(), geolocation=(), payment=(), usb=(), microphone=(self)';
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -42,9 +53,17 @@ const common = {
 };
 
 function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean): RequestHandler {
+  const stripe = stripeJsSources();
+  const directives = {
+    ...DIRECTIVES,
+    scriptSrc: [...DIRECTIVES.scriptSrc, ...stripe.script],
+    connectSrc: [...DIRECTIVES.connectSrc, ...stripe.connect],
+    ...(stripe.frame.length ? { frameSrc: ["'self'", ...stripe.frame] } : {}),
+    frameAncestors: framedByAnySite ? ['*'] : ["'none'"],
+  };
   return helmet({
     ...common,
-    contentSecurityPolicy: { useDefaults: false, directives: { ...DIRECTIVES, frameAncestors: framedByAnySite ? ['*'] : ["'none'"] } },
+    contentSecurityPolicy: { useDefaults: false, directives },
     xFrameOptions: framedByAnySite ? false : { action: 'deny' },
     crossOriginResourcePolicy: { policy: loadedByAnySite ? 'cross-origin' : 'same-origin' },
   });

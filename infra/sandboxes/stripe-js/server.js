@@ -1,0 +1,339 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * A local stand-in of Stripe.js (https://js.stripe.com/v3) and of the card outcomes Stripe's test
+ * mode gives, in front of stripe-mock. Plain Node, no dependencies, no build step.
+ *
+ *   node infra/sandboxes/stripe-js/server.js [--port N] [--host H] [--stripe-mock URL] [--secret-key sk_test_...]
+ *
+ * Port: --port, else STRIPE_JS_SANDBOX_PORT, else 4160 (0 picks a free one). stripe-mock: --stripe-mock,
+ * else STRIPE_MOCK_URL, else http://127.0.0.1:12111. Prints "stripe-js sandbox listening on URL".
+ *
+ * For the browser (publishable key, CORS):
+ *   GET  /v3/ (also /v3, /endive/stripe.js)       the script: defines window.Stripe (elements, card
+ *                                                 element, createPaymentMethod, confirmCardPayment, ...)
+ *   POST /v1/payment_methods                      a card PaymentMethod; the test cards' rules (cards.js)
+ *   POST /v1/payment_intents/<id>/confirm         confirms with the card: succeeded, a decline, or
+ *                                                 requires_action (3-D Secure)
+ *   GET  /v1/payment_intents/<id>?client_secret=  the PaymentIntent
+ *   POST /sandbox/3ds/<id> {client_secret, outcome: complete|fail}   the person's answer to the challenge
+ * For the services (secret key; STRIPE_API_BASE points here): every /v1 request goes to stripe-mock,
+ * and the objects stripe-mock cannot keep (customers' cards, subscriptions' and PaymentIntents'
+ * statuses) are kept here, so a card needing 3-D Secure or declining behaves as on Stripe.
+ * Idempotency-Key on a POST replays the first answer, as Stripe does.
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const { cliArg, listen, runFromCli, send } = require('../lib/serve');
+const { TEST_CARDS, brandOf, cardError } = require('./cards');
+
+const SCRIPT = fs.readFileSync(path.join(__dirname, 'stripe.js'), 'utf8').replace('/*CARD_RULES*/', () => fs.readFileSync(path.join(__dirname, 'cards.js'), 'utf8'));
+const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+const AUTHENTICATION_REQUIRED = 'Your card was declined. This transaction requires authentication.';
+
+const newId = (prefix) => `${prefix}_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function createSandbox({ stripeMockUrl, secretKey }) {
+  const paymentMethods = new Map(); // id -> PaymentMethod (+ hidden card number)
+  const cardNumbers = new Map(); // pm id -> digits
+  const setUpCards = new Set(); // pm ids authenticated once (3-D Secure 'on_session' cards then pay off-session)
+  const customers = new Map(); // cus id -> {defaultPaymentMethod, paymentMethods: []}
+  const subscriptions = new Map(); // sub id -> {status, cancel_at_period_end, metadata}
+  const intents = new Map(); // pi id -> PaymentIntent
+  const replays = new Map(); // idempotency key -> {status, body}
+  const coupons = new Map(); // coupon id -> Coupon
+  const promotionCodes = new Map(); // promo id -> PromotionCode
+
+  const customer = (id) => customers.get(id) ?? customers.set(id, { defaultPaymentMethod: null, paymentMethods: [] }).get(id);
+
+  async function forward(req, pathAndQuery, body, { asServer = false } = {}) {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const name of ['authorization', 'stripe-account', 'stripe-version']) if (req.headers[name]) headers[name] = req.headers[name];
+    if (asServer || !/^Bearer sk_/.test(req.headers.authorization ?? '')) headers.authorization = `Bearer ${secretKey}`;
+    const answer = await fetch(`${stripeMockUrl}${pathAndQuery}`, { method: req.method, headers, body: ['GET', 'DELETE'].includes(req.method) ? undefined : body });
+    return { status: answer.status, body: await answer.json() };
+  }
+
+  const stripeError = (status, error) => ({ status, body: { error } });
+  const missing = (kind, id) => stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${kind}: '${id}'` });
+
+  /** What confirming the intent with its card does: succeeded, requires_action (3-D Secure) or a decline. */
+  function confirmWithCard(intent, { offSession }) {
+    const rules = TEST_CARDS[cardNumbers.get(intent.payment_method)] ?? {};
+    const needs3ds = rules.threeDSecure === 'always' || (rules.threeDSecure === 'on_session' && !setUpCards.has(intent.payment_method));
+    if (rules.decline) return decline(intent, rules.decline);
+    if (needs3ds && offSession) return decline(intent, { code: 'authentication_required', decline_code: 'authentication_required', message: AUTHENTICATION_REQUIRED });
+    if (needs3ds) {
+      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `/sandbox/3ds/${intent.id}` } } });
+      return null;
+    }
+    succeed(intent);
+    return null;
+  }
+
+  function decline(intent, { code, decline_code, message }) {
+    const error = { type: 'card_error', code, ...(decline_code ? { decline_code } : {}), message, payment_method: paymentMethods.get(intent.payment_method) ?? null };
+    Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: error });
+    return error;
+  }
+
+  function succeed(intent) {
+    Object.assign(intent, { status: 'succeeded', next_action: null, last_payment_error: null, amount_received: intent.amount });
+    setUpCards.add(intent.payment_method);
+    const sub = intent.subscriptionId && subscriptions.get(intent.subscriptionId);
+    if (sub && sub.status === 'incomplete') sub.status = 'active';
+  }
+
+  function newIntent(base, fields) {
+    const id = newId('pi');
+    const intent = { ...base, id, client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`, created: nowSeconds(), last_payment_error: null, next_action: null, ...fields };
+    intents.set(id, intent);
+    return intent;
+  }
+
+  const metadataOf = (params) => {
+    const metadata = {};
+    for (const [key, value] of params) {
+      const m = /^metadata\[(.+)\]$/.exec(key);
+      if (m) metadata[m[1]] = value;
+    }
+    return metadata;
+  };
+  const publicIntent = (intent) => {
+    const { subscriptionId: _s, ...rest } = intent;
+    return rest;
+  };
+  const withSubscriptionState = (sub, state) =>
+    state ? { ...sub, status: state.status, cancel_at_period_end: state.cancel_at_period_end, metadata: { ...sub.metadata, ...state.metadata }, customer: state.customer ?? sub.customer } : sub;
+
+  /** The browser's calls and the services' calls that need state; null: stripe-mock answers as is. */
+  async function route(req, url, raw) {
+    const params = new URLSearchParams(raw);
+    const p = url.pathname.replace(/\/+$/, '');
+    let m;
+
+    if (req.method === 'POST' && p === '/v1/payment_methods') {
+      const card = { number: params.get('card[number]'), exp_month: params.get('card[exp_month]'), exp_year: params.get('card[exp_year]'), cvc: params.get('card[cvc]') };
+      if (!card.number) return null; // tokens and other types: stripe-mock
+      const error = cardError(card);
+      if (error) return stripeError(402, error);
+      const mocked = await forward(req, '/v1/payment_methods', new URLSearchParams({ type: 'card', 'card[token]': 'tok_visa' }).toString(), { asServer: true });
+      if (mocked.status !== 200) return mocked;
+      const digits = card.number.replace(/\s+/g, '');
+      const rules = TEST_CARDS[digits];
+      const billing = (field) => params.get(`billing_details[${field}]`) || null;
+      const address = (field) => params.get(`billing_details[address][${field}]`) || null;
+      const method = {
+        ...mocked.body,
+        id: newId('pm'),
+        type: 'card',
+        created: nowSeconds(),
+        customer: null,
+        livemode: false,
+        billing_details: {
+          name: billing('name'),
+          email: billing('email'),
+          phone: billing('phone'),
+          address: { line1: address('line1'), line2: address('line2'), city: address('city'), state: address('state'), postal_code: address('postal_code'), country: address('country') },
+        },
+        card: { ...mocked.body.card, brand: rules?.brand ?? brandOf(digits), funding: rules?.funding ?? 'credit', last4: digits.slice(-4), exp_month: Number(card.exp_month), exp_year: Number(card.exp_year) < 100 ? 2000 + Number(card.exp_year) : Number(card.exp_year), country: 'US' },
+      };
+      paymentMethods.set(method.id, method);
+      cardNumbers.set(method.id, digits);
+      return { status: 200, body: method };
+    }
+
+    if ((m = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(p)) && req.method === 'POST' && paymentMethods.has(m[1])) {
+      const method = paymentMethods.get(m[1]);
+      method.customer = params.get('customer');
+      const owner = customer(method.customer);
+      if (!owner.paymentMethods.includes(method.id)) owner.paymentMethods.unshift(method.id);
+      return { status: 200, body: method };
+    }
+    if ((m = /^\/v1\/payment_methods\/([^/]+)$/.exec(p)) && req.method === 'GET' && paymentMethods.has(m[1])) return { status: 200, body: paymentMethods.get(m[1]) };
+    if (p === '/v1/payment_methods' && req.method === 'GET' && customers.get(url.searchParams.get('customer'))?.paymentMethods.length) {
+      const data = customers.get(url.searchParams.get('customer')).paymentMethods.map((id) => paymentMethods.get(id));
+      const limit = Number(url.searchParams.get('limit') ?? 10);
+      return { status: 200, body: { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url: '/v1/payment_methods' } };
+    }
+
+    if (p === '/v1/customers' && req.method === 'POST') {
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status === 200) mocked.body.id = newId('cus');
+      return mocked;
+    }
+    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(p)) && req.method === 'POST' && params.has('invoice_settings[default_payment_method]')) {
+      customer(m[1]).defaultPaymentMethod = params.get('invoice_settings[default_payment_method]');
+      return null;
+    }
+
+    if (p === '/v1/subscriptions' && req.method === 'POST') {
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const sub = mocked.body;
+      sub.id = newId('sub');
+      const owner = customers.get(params.get('customer'));
+      const pm = params.get('default_payment_method') || owner?.defaultPaymentMethod || owner?.paymentMethods[0];
+      const state = { status: sub.status, cancel_at_period_end: false, metadata: metadataOf(params), customer: params.get('customer') };
+      subscriptions.set(sub.id, state);
+      if (pm && cardNumbers.has(pm)) {
+        const invoice = typeof sub.latest_invoice === 'object' && sub.latest_invoice ? sub.latest_invoice : null;
+        const intent = newIntent({ object: 'payment_intent', livemode: false, payment_method_types: ['card'], metadata: {} }, {
+          amount: invoice?.amount_due ?? 0,
+          currency: invoice?.currency ?? 'usd',
+          customer: state.customer,
+          payment_method: pm,
+          status: 'requires_confirmation',
+          subscriptionId: sub.id,
+        });
+        state.status = 'incomplete';
+        // default_incomplete leaves the first payment to the browser (confirmCardPayment); otherwise Stripe charges at once.
+        if (params.get('payment_behavior') !== 'default_incomplete') confirmWithCard(intent, { offSession: false });
+        if (intent.status === 'succeeded') state.status = 'active';
+        if (invoice) {
+          invoice.confirmation_secret = intent.status === 'succeeded' ? null : { client_secret: intent.client_secret, type: 'payment_intent' };
+          invoice.status = intent.status === 'succeeded' ? 'paid' : 'open';
+          invoice.subscription = sub.id;
+        }
+      }
+      return { status: 200, body: withSubscriptionState(sub, state) };
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(p)) && subscriptions.has(m[1])) {
+      const state = subscriptions.get(m[1]);
+      if (req.method === 'POST') {
+        if (params.has('cancel_at_period_end')) state.cancel_at_period_end = params.get('cancel_at_period_end') === 'true';
+        Object.assign(state.metadata, metadataOf(params));
+      }
+      if (req.method === 'DELETE') state.status = 'canceled';
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      return { status: 200, body: withSubscriptionState({ ...mocked.body, id: m[1] }, state) };
+    }
+
+    if (p === '/v1/coupons' && req.method === 'POST') {
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const number = (name) => (params.has(name) ? Number(params.get(name)) : null);
+      const coupon = { ...mocked.body, id: params.get('id') || newId('cpn'), valid: true, name: params.get('name') || null, percent_off: number('percent_off'), amount_off: number('amount_off'), currency: params.get('currency') || null, duration: params.get('duration') || 'once', metadata: metadataOf(params) };
+      coupons.set(coupon.id, coupon);
+      return { status: 200, body: coupon };
+    }
+    if ((m = /^\/v1\/coupons\/([^/]+)$/.exec(p)) && req.method === 'GET' && coupons.has(m[1])) return { status: 200, body: coupons.get(m[1]) };
+    if (p === '/v1/promotion_codes' && req.method === 'POST') {
+      const couponId = params.get('promotion[coupon]') || params.get('coupon');
+      if (!coupons.has(couponId)) return missing('coupon', couponId);
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const code = { ...mocked.body, id: newId('promo'), code: params.get('code') || crypto.randomBytes(4).toString('hex').toUpperCase(), active: params.get('active') !== 'false', coupon: coupons.get(couponId), promotion: { type: 'coupon', coupon: couponId }, expires_at: null, max_redemptions: null, times_redeemed: 0, metadata: metadataOf(params) };
+      promotionCodes.set(code.id, code);
+      return { status: 200, body: code };
+    }
+    if (p === '/v1/promotion_codes' && req.method === 'GET' && promotionCodes.size) {
+      const wanted = url.searchParams.get('code');
+      const active = url.searchParams.get('active');
+      const data = [...promotionCodes.values()].filter((c) => (!wanted || c.code.toLowerCase() === wanted.toLowerCase()) && (active === null || String(c.active) === active));
+      return { status: 200, body: { object: 'list', data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)), has_more: false, url: '/v1/promotion_codes' } };
+    }
+
+    if (p === '/v1/payment_intents' && req.method === 'POST') {
+      const owner = customers.get(params.get('customer'));
+      const pm = params.get('payment_method') || owner?.defaultPaymentMethod;
+      if (!pm || !cardNumbers.has(pm)) return null;
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const intent = newIntent(mocked.body, {
+        amount: Number(params.get('amount')),
+        currency: params.get('currency'),
+        customer: params.get('customer'),
+        payment_method: pm,
+        metadata: metadataOf(params),
+        status: 'requires_confirmation',
+        amount_received: 0,
+      });
+      if (params.get('confirm') === 'true') {
+        const error = confirmWithCard(intent, { offSession: params.get('off_session') === 'true' });
+        if (error) return stripeError(402, { ...error, payment_intent: publicIntent(intent) });
+      }
+      return { status: 200, body: publicIntent(intent) };
+    }
+    if ((m = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(p)) && req.method === 'POST') {
+      const intent = intents.get(m[1]);
+      if (!intent) return missing('payment_intent', m[1]);
+      if (!isSecretKey(req) && params.get('client_secret') !== intent.client_secret) return stripeError(400, { type: 'invalid_request_error', message: 'The client_secret provided does not match the client_secret associated with the PaymentIntent.', param: 'client_secret' });
+      if (intent.status === 'succeeded') return stripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.', payment_intent: publicIntent(intent) });
+      if (params.get('payment_method')) intent.payment_method = params.get('payment_method');
+      if (!cardNumbers.has(intent.payment_method)) return stripeError(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${intent.payment_method}'` });
+      const error = confirmWithCard(intent, { offSession: params.get('off_session') === 'true' });
+      if (error) return stripeError(402, { ...error, payment_intent: publicIntent(intent) });
+      return { status: 200, body: publicIntent(intent) };
+    }
+    if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(p)) && req.method === 'GET' && intents.has(m[1])) {
+      const intent = intents.get(m[1]);
+      if (!isSecretKey(req) && url.searchParams.get('client_secret') !== intent.client_secret) return missing('payment_intent', m[1]);
+      return { status: 200, body: publicIntent(intent) };
+    }
+
+    if ((m = /^\/sandbox\/3ds\/([^/]+)$/.exec(p)) && req.method === 'POST') {
+      const body = raw ? JSON.parse(raw) : {};
+      const intent = intents.get(m[1]);
+      if (!intent || body.client_secret !== intent.client_secret) return missing('payment_intent', m[1]);
+      if (intent.status !== 'requires_action') return stripeError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}: there is no authentication to answer.` });
+      if (body.outcome === 'complete') succeed(intent);
+      else decline(intent, { code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED });
+      return { status: 200, body: publicIntent(intent) };
+    }
+    return null;
+  }
+
+  const isSecretKey = (req) => /^Bearer sk_/.test(req.headers.authorization ?? '');
+
+  async function handle(req, res) {
+    const url = new URL(req.url, 'http://sandbox');
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type, stripe-version');
+    res.setHeader('access-control-allow-methods', 'GET, POST, DELETE');
+    if (req.method === 'OPTIONS') return res.writeHead(204).end();
+    if (url.pathname === '/healthz') return send(res, 200, { ok: true });
+    if (req.method === 'GET' && /^\/(v3\/?|[a-z]+\/stripe\.js)$/.test(url.pathname)) {
+      res.setHeader('cache-control', 'no-cache');
+      res.setHeader('cross-origin-resource-policy', 'cross-origin');
+      return send(res, 200, SCRIPT, 'application/javascript');
+    }
+    if (!url.pathname.startsWith('/v1/') && !url.pathname.startsWith('/sandbox/')) return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (url.pathname.startsWith('/v1/') && !/^Bearer (sk|pk)_test_/.test(req.headers.authorization ?? ''))
+      return send(res, 401, { error: { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' } });
+
+    const key = req.method === 'POST' && req.headers['idempotency-key'] ? `${req.headers.authorization} ${url.pathname} ${req.headers['idempotency-key']}` : null;
+    if (key && replays.has(key)) {
+      res.setHeader('idempotent-replayed', 'true');
+      const { status, body } = replays.get(key);
+      return send(res, status, body);
+    }
+    try {
+      const answer = (await route(req, url, raw)) ?? (await forward(req, url.pathname + url.search, raw));
+      if (key && answer.status < 500) replays.set(key, answer);
+      send(res, answer.status, answer.body);
+    } catch (err) {
+      send(res, 500, { error: { type: 'api_error', message: `stripe-js sandbox: ${err.message}` } });
+    }
+  }
+
+  return http.createServer((req, res) => void handle(req, res));
+}
+
+function start({ port, host = '127.0.0.1', stripeMockUrl, secretKey } = {}) {
+  const server = createSandbox({
+    stripeMockUrl: (stripeMockUrl ?? cliArg('--stripe-mock') ?? process.env.STRIPE_MOCK_URL ?? 'http://127.0.0.1:12111').replace(/\/+$/, ''),
+    secretKey: secretKey ?? cliArg('--secret-key') ?? 'sk_test_123',
+  });
+  return listen(server, Number(port ?? cliArg('--port') ?? process.env.STRIPE_JS_SANDBOX_PORT ?? 4160), cliArg('--host') ?? host);
+}
+
+module.exports = { start };
+if (require.main === module) runFromCli('stripe-js sandbox', () => start());
