@@ -238,6 +238,8 @@ describe('every route refuses callers without the identity it declares', () => {
         'channels verifyMetaWebhook',
         'channels metaWebhook',
         'billing stripeWebhook',
+        // the publishable key and the Stripe.js URL: public by nature (ADR 0018)
+        'billing getStripeConfig',
         // the client login page of an agency host (ADR 0019)
         'agency-domain clientLogin',
         'agency-domain ssoClient',
