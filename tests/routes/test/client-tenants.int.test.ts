@@ -6,13 +6,16 @@
  */
 import { newAgentDraft, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
-import { gateway, serviceSlot, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
+import { buildApp as buildBillingApp } from '../../../services/billing/src/app';
+import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
+import { gateway, logger, serviceSlot, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
 
 const password = 'Abcdefghij12345';
 
 describe('a client of one organisation stays inside it', () => {
   let h: AgentService;
   let agency: RunningService<unknown>;
+  let billingSlot: Awaited<ReturnType<typeof serviceSlot>>;
   let uid: string;
   let owner: Identity;
   let agencyId: string;
@@ -46,7 +49,10 @@ describe('a client of one organisation stays inside it', () => {
     const slot = await serviceSlot();
     // Answers about organisations are not reused here, so a change is seen by the next request.
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
-    agency = await startAgencyDomainService(h, slot);
+    // billing too: agency-domain tells it whose each new organisation is (ADR 0022)
+    billingSlot = await serviceSlot();
+    billingSlot.serve(buildBillingApp({ config: { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl }, mongo: h.mongo, logger }));
+    agency = await startAgencyDomainService(h, slot, billingSlot.url);
     owner = someone('agency');
     uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
     agencyId = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency A' }).expect(200)).body.agency.ID;
@@ -74,8 +80,15 @@ describe('a client of one organisation stays inside it', () => {
     outsider = await signIn((await addClient(otherOwner, otherUid, otherOrg, {})).email, otherAgencyId);
   });
   afterAll(async () => {
+    await billingSlot.close();
     await agency.close();
     await h.close();
+  });
+
+  it("billing knows each new organisation's workspace, with billing off until the root admin turns it on", async () => {
+    for (const orgId of [org1, org2]) {
+      expect(await h.mongo.collection('eu', 'organization_billing').findOne({ _id: orgId } as never)).toMatchObject({ workspaceId: uid, allowBilling: false });
+    }
   });
 
   describe('clients', () => {
