@@ -18,6 +18,7 @@ import { DomainUseCases } from './usecases/domains';
 import { EmailDomainUseCases } from './usecases/email-domains';
 import { HostUseCases } from './usecases/hosts';
 import { ClientStore } from './store/clients';
+import { HttpOrganizationBillingRegistry, noBillingRegistry } from './clients/organization-billing';
 import { OrganizationUseCases } from './usecases/organizations';
 import { ClientAuthUseCases } from './usecases/client-auth';
 import { clientAuthRoutes } from './routes/client-auth-routes';
@@ -74,7 +75,10 @@ export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: 
   const agencies = new AgencyUseCases(useCaseDeps);
   const emailDomains = deps.emailDomains ?? new HttpEmailDomainProvider({ ...config.emailDomainProvider, timeoutMs: config.serviceCallTimeoutMs });
   const clients = new ClientStore(deps.mongo);
-  const organizations = new OrganizationUseCases({ clients, agencies, logger, now });
+  const billing = config.billingServiceUrl
+    ? new HttpOrganizationBillingRegistry({ baseUrl: config.billingServiceUrl, signingSecret: config.platform.internalSigningSecret, timeoutMs: config.serviceCallTimeoutMs, logger })
+    : noBillingRegistry;
+  const organizations = new OrganizationUseCases({ clients, agencies, billing, logger, now });
   const clientAuth = new ClientAuthUseCases({
     clients,
     agencies: useCaseDeps.agencies,

@@ -16,6 +16,7 @@ describe('OpenAPI document', () => {
         'GET /v2/agents/{agentId}',
         'POST /v2/agents/{agentId}',
         'GET /v2/agents/{agentId}/versions',
+        'GET /v2/client/agents',
         'POST /v2/agents/{agentId}/versions/{versionId}/restore',
         'GET /v2/templates',
         'POST /procedures/convertAgentTemplateToAgent',

@@ -1,18 +1,22 @@
 /**
  * The tenant matrix of issue 12 (ADR 0019): a client of one organisation cannot read or change
- * another organisation's clients, agents or conversations, and a client reaches no agency or
+ * another organisation's clients, agents, conversations or billing, and a client reaches no agency or
  * workspace route. The agent service asks the real agency-domain service over HTTP. Every route
  * of every service refusing the client kind is proved by route-walk.int.test.ts.
  */
 import { newAgentDraft, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
-import { gateway, serviceSlot, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
+import { buildApp as buildBillingApp } from '../../../services/billing/src/app';
+import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
+import { gateway, logger, serviceSlot, signedCaller, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
 
 const password = 'Abcdefghij12345';
 
 describe('a client of one organisation stays inside it', () => {
   let h: AgentService;
   let agency: RunningService<unknown>;
+  let billingSlot: Awaited<ReturnType<typeof serviceSlot>>;
+  let billing: ReturnType<typeof signedCaller>;
   let uid: string;
   let owner: Identity;
   let agencyId: string;
@@ -46,7 +50,13 @@ describe('a client of one organisation stays inside it', () => {
     const slot = await serviceSlot();
     // Answers about organisations are not reused here, so a change is seen by the next request.
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
-    agency = await startAgencyDomainService(h, slot);
+    // billing too: agency-domain tells it whose each new organisation is (ADR 0022)
+    billingSlot = await serviceSlot();
+    const billingConfig = { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl };
+    const billingApp = buildBillingApp({ config: billingConfig, mongo: h.mongo, logger });
+    billingSlot.serve(billingApp);
+    billing = signedCaller(billingApp, billingConfig.platform.internalSigningSecret);
+    agency = await startAgencyDomainService(h, slot, billingSlot.url);
     owner = someone('agency');
     uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
     agencyId = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency A' }).expect(200)).body.agency.ID;
@@ -74,8 +84,15 @@ describe('a client of one organisation stays inside it', () => {
     outsider = await signIn((await addClient(otherOwner, otherUid, otherOrg, {})).email, otherAgencyId);
   });
   afterAll(async () => {
+    await billingSlot.close();
     await agency.close();
     await h.close();
+  });
+
+  it("billing knows each new organisation's workspace, with billing off until the root admin turns it on", async () => {
+    for (const orgId of [org1, org2]) {
+      expect(await h.mongo.collection('eu', 'organization_billing').findOne({ _id: orgId } as never)).toMatchObject({ workspaceId: uid, allowBilling: false });
+    }
   });
 
   describe('clients', () => {
@@ -157,6 +174,19 @@ describe('a client of one organisation stays inside it', () => {
       await h.as(c2).get('/v2/client/agents').expect(403);
       // the dashboard still reads the session, with the message for the locked modal
       expect((await agency.as(c2).get('/v2/client/me').expect(200)).body.organization.settings).toMatchObject({ disableClientAccess: true, disableClientAccessMessage: 'Paused' });
+    });
+  });
+
+  describe('billing', () => {
+    it("reads its own organisation's billing, never another's, and none of the agency's", async () => {
+      const before = await snapshot(h.mongo);
+      await billing(c1).get(`/stripe/connect/organization/${org1}`).expect(200);
+      expect((await billing(c1).get(`/stripe/connect/organization/${org2}`)).status).toBe(403);
+      expect((await billing(outsider).get(`/stripe/connect/organization/${org1}`)).status).toBe(403);
+      await billing(c1).post(`/stripe/connect/organization/${org1}`, { workspaceId: uid, allowBilling: true }).expect(403);
+      await billing(c1).get(`/stripe/connect/credit-transfer/${org1}?workspaceId=${uid}`).expect(403);
+      await billing(c1).post('/stripe/connect/credit-transfer', { transferId: 'steal', workspaceId: uid, orgId: org1, amount: 1, direction: 'workspaceToOrg' }).expect(403);
+      expect(await snapshot(h.mongo)).toEqual(before);
     });
   });
 

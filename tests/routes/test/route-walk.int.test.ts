@@ -24,14 +24,12 @@ import {
   signedCaller,
   snapshot,
   someone,
-  signedCaller,
   startAgentService,
   startChannelsService,
   workspaceIdentity,
   type AgentService,
   type Caller,
 } from '@platform/test-support';
-import { logger, signedCaller } from '@platform/test-support';
 
 import { buildApp as buildBillingApp, routeTable as billingRouteTable } from '../../../services/billing/src/app';
 import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
@@ -256,13 +254,13 @@ describe('every route refuses callers without the identity it declares', () => {
         'channels verifyMetaWebhook',
         'channels metaWebhook',
         'billing stripeWebhook',
+        // the publishable key and the Stripe.js URL: public by nature (ADR 0018)
+        'billing getStripeConfig',
         // the client login page of an agency host (ADR 0019)
         'agency-domain clientLogin',
         'agency-domain ssoClient',
         'agency-domain validateClientLoginToken',
         'agency-domain agencyAdminLogin',
-        // the publishable key and the Stripe.js URL: public by nature (ADR 0018)
-        'billing getStripeConfig',
       ].sort(),
     );
   });

@@ -170,9 +170,9 @@ export async function serviceSlot(): Promise<{ url: string; serve: (app: Express
 }
 
 /** The agency-domain service (clients module included) on the agent service's databases and workspace service, served in `slot`. */
-export async function startAgencyDomainService(agent: AgentService, slot: Awaited<ReturnType<typeof serviceSlot>>): Promise<RunningService<AgencyDomainConfig>> {
+export async function startAgencyDomainService(agent: AgentService, slot: Awaited<ReturnType<typeof serviceSlot>>, billingServiceUrl = ''): Promise<RunningService<AgencyDomainConfig>> {
   await agent.mongo.ensureIndexes(AGENCY_DOMAIN_INDEXES);
-  const config: AgencyDomainConfig = { ...loadAgencyDomainConfig(), workspaceServiceUrl: agent.config.workspaceServiceUrl, billingServiceUrl: '' };
+  const config: AgencyDomainConfig = { ...loadAgencyDomainConfig(), workspaceServiceUrl: agent.config.workspaceServiceUrl, billingServiceUrl };
   const deps = { config, mongo: agent.mongo, logger };
   const app = buildAgencyDomainApp(deps);
   slot.serve(app);

@@ -9,6 +9,7 @@ import { ClientDrawer } from './ClientDrawer';
 import { newClientDraft } from './client-access';
 import { useClients } from './clients-api';
 import { OrganizationDrawer } from './OrganizationDrawer';
+import { CreditTransferDialog } from './credit-transfer/CreditTransferDialog';
 
 /** What the client drawer edits about an existing client (never its password: it is only ever set). */
 const draftOf = (client: ClientView): SaveClientRequest => {
@@ -22,6 +23,7 @@ export function ClientsScreen() {
   const model = useClients(region, uid);
   const agency = useQuery({ queryKey: agencyQueryKey(region, uid ?? ''), queryFn: () => callApi(AGENCY_API.getAgency, { region, params: { uid: uid! } }), enabled: Boolean(uid) });
   const [editingOrg, setEditingOrg] = useState<OrganizationView | null>(null);
+  const [transferOrg, setTransferOrg] = useState<OrganizationView | null>(null);
   const [clientDraft, setClientDraft] = useState<{ draft: SaveClientRequest; existing?: ClientView } | null>(null);
 
   // The agency's custom tabs are pages a client may be given too.
@@ -60,6 +62,10 @@ export function ClientsScreen() {
                     </Menu.Target>
                     <Menu.Dropdown>
                       <Menu.Item onClick={() => setEditingOrg(org)} data-testid="edit-organization">Edit organization</Menu.Item>
+                      {/* spec 6: credit transfer needs allowBilling */}
+                      <Menu.Item onClick={() => setTransferOrg(org)} disabled={!org.allowBilling} title={org.allowBilling ? undefined : 'Allow billing for this organization first'} data-testid="transfer-credits">
+                        Transfer credits
+                      </Menu.Item>
                       <Menu.Item color="red" onClick={() => window.confirm(`Delete ${org.name} and its clients?`) && model.deleteOrganization.mutate(org.ID)}>Delete organization</Menu.Item>
                     </Menu.Dropdown>
                   </Menu>
@@ -101,6 +107,9 @@ export function ClientsScreen() {
           );
         })}
       </Stack>
+      {uid && transferOrg && (
+        <CreditTransferDialog region={region} workspaceId={uid} orgId={transferOrg.ID} orgName={transferOrg.name} opened onClose={() => setTransferOrg(null)} onTransferred={() => model.refresh()} />
+      )}
       <OrganizationDrawer org={editingOrg} agents={model.agents} choices={choices} model={model} onClose={() => setEditingOrg(null)} />
       <ClientDrawer draft={clientDraft?.draft ?? null} existing={clientDraft?.existing} choices={choices} model={model} onClose={() => setClientDraft(null)} />
     </div>

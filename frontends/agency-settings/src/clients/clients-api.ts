@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CLIENTS_API, CLIENTS_API_MESSAGES, MESSAGES, type Region, type SaveClientRequest, type SaveOrganizationRequest } from '@platform/contracts';
+import { CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, MESSAGES, type Region, type SaveClientRequest, type SaveOrganizationRequest } from '@platform/contracts';
 import { ApiError, callApi, listAgents, notify } from '@platform/ui';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
@@ -18,10 +18,15 @@ export function useClients(region: Region, uid: string | undefined) {
     onError: (error) => notify.error(CLIENTS_API_MESSAGES.organizationUpdateFailed(errorText(error)), 3000),
   });
   const saveOrganization = useMutation({
-    mutationFn: (org: SaveOrganizationRequest) => {
+    mutationFn: async (org: SaveOrganizationRequest) => {
       // Spec 5: the drawer checks before calling (the service answers the same texts).
       if (!org.ID) throw new ApiError(MESSAGES.clients.organizationIdMissing, 400);
       if (!org.name?.trim()) throw new ApiError(MESSAGES.clients.organizationNameRequired, 400);
+      // Spec 6: billing decides allowBilling (enabling needs a connected payment account); the organisation keeps a copy.
+      const before = query.data?.organizations.find((o) => o.ID === org.ID);
+      if (!!before?.allowBilling !== !!org.allowBilling) {
+        await callApi(CONNECT_API.setOrganizationBilling, { region, params: { orgId: org.ID }, body: { workspaceId: uid!, allowBilling: !!org.allowBilling } });
+      }
       return callApi(CLIENTS_API.saveOrganization, { region, params: { uid: uid!, orgId: org.ID }, body: org });
     },
     onSuccess: (answer) => {
@@ -72,6 +77,7 @@ export function useClients(region: Region, uid: string | undefined) {
     saveClient,
     deleteClient,
     inviteClient,
+    refresh,
   };
 }
 

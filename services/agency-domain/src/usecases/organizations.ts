@@ -17,6 +17,7 @@ import {
 import { badRequest, forbidden, hashPassword, notFound, type ClientCaller } from '@platform/kit';
 import { clientView, emailTakenByOtherOrg, isAgencyAdminClientId, newOrganization, normalEmail, organizationView, type ClientRecord, type OrganizationRecord } from '../domain/clients';
 import type { AgencyRecord } from '../store/agencies';
+import type { OrganizationBillingRegistry } from '../clients/organization-billing';
 import type { ClientStore } from '../store/clients';
 import type { AgencyUseCases } from './agency';
 import type { UseCaseDeps } from './deps';
@@ -24,6 +25,7 @@ import type { UseCaseDeps } from './deps';
 export interface OrganizationDeps extends Pick<UseCaseDeps, 'logger' | 'now'> {
   clients: ClientStore;
   agencies: AgencyUseCases;
+  billing: OrganizationBillingRegistry;
 }
 
 /** Organisations and clients (spec 3.6, 3.7, 5, 6): the agency (root admin), organisation admins, the client itself. */
@@ -44,6 +46,9 @@ export class OrganizationUseCases {
     const agency = (await this.deps.agencies.current(region, uid)) ?? (await this.deps.agencies.save(region, uid, {})).agency;
     const org = newOrganization(agency.ID, uid, name, this.deps.now());
     await this.deps.clients.insertOrganization(region, org);
+    // Billing is told whose organisation this is; if it cannot be told now, the organisation still exists
+    // and billing learns it from the root admin's or a client's first billing call (ADR 0022).
+    await this.deps.billing.register(region, org.ID, uid).catch((err: unknown) => this.deps.logger.warn({ err, orgId: org.ID }, 'billing was not told about the new organisation'));
     return organizationView(org);
   }
 
