@@ -3,7 +3,7 @@ import { createApp, serviceRouter, type Logger, type ReadinessCheck, type Region
 import { HttpDomainProvider, type DomainProvider } from './clients/domain-provider';
 import { HttpEmailDomainProvider, type EmailDomainProvider } from './clients/email-domains';
 import { HttpFontsService, type FontsService } from './clients/fonts';
-import { smtpMailer, type Mailer } from './clients/mailer';
+import { smtpMailer, type Mailer } from '@platform/kit';
 import { BillingEntitlement, WorkspaceFlagEntitlement, type WhitelabelEntitlement } from './clients/whitelabel';
 import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace';
 import type { AgencyDomainConfig } from './config';

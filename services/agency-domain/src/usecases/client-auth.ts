@@ -11,7 +11,7 @@ import {
 } from '@platform/contracts';
 import { DUMMY_PASSWORD_HASH, HttpError, badRequest, forbidden, keyedHash, notFound, signClientSession, verifyClientSession, verifyPassword, type ClientCaller } from '@platform/kit';
 import { agencyAdminClientId, clientView, normalEmail, organizationView, pagesOf, type ClientRecord, type OrganizationRecord } from '../domain/clients';
-import type { Mailer } from '../clients/mailer';
+import type { Mailer } from '@platform/kit';
 import type { AgencyRecord, AgencyStore } from '../store/agencies';
 import type { ClientStore } from '../store/clients';
 import type { UseCaseDeps } from './deps';

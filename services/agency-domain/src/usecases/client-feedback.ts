@@ -1,6 +1,6 @@
 import { CLIENT_FEEDBACK_UNAVAILABLE, escapeHtml, type ClientFeedbackRequest, type Region } from '@platform/contracts';
 import { conflict, type ClientCaller } from '@platform/kit';
-import type { Mailer } from '../clients/mailer';
+import type { Mailer } from '@platform/kit';
 import type { AgencyStore } from '../store/agencies';
 import type { ClientStore } from '../store/clients';
 

@@ -2,7 +2,7 @@ import type { Region } from '@platform/contracts';
 import type { Logger } from '@platform/kit';
 import type { DomainProvider } from '../clients/domain-provider';
 import type { FontsService } from '../clients/fonts';
-import type { Mailer } from '../clients/mailer';
+import type { Mailer } from '@platform/kit';
 import type { WhitelabelEntitlement } from '../clients/whitelabel';
 import type { AgencyStore } from '../store/agencies';
 
