@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
-import type { RegionalMongo } from '@platform/kit';
+import { smtpMailer, type Mailer, type RegionalMongo } from '@platform/kit';
 // The services, started in-process the way their main.ts starts them (without Kafka).
 import { buildApp as buildAgentApp, routeTable as agentRouteTable, type AppDeps as AgentAppDeps } from '../../../services/agent/src/app';
 import { loadConfig as loadAgentConfig, type AgentConfig } from '../../../services/agent/src/config';
 import { INDEXES as AGENT_INDEXES } from '../../../services/agent/src/store/collections';
 import { buildApp as buildWorkspaceApp, routeTable as workspaceRouteTable } from '../../../services/workspace/src/app';
 import { loadConfig as loadWorkspaceConfig, type WorkspaceConfig } from '../../../services/workspace/src/config';
-import { smtpMailer, type Mailer } from '../../../services/workspace/src/mail/mailer';
 import { INDEXES as WORKSPACE_INDEXES } from '../../../services/workspace/src/store/collections';
 import { buildApp as buildChannelsApp, routeTable as channelsRouteTable, type AppDeps as ChannelsAppDeps } from '../../../services/channels/src/app';
 import { loadConfig as loadChannelsConfig, type ChannelsConfig } from '../../../services/channels/src/config';
