@@ -61,6 +61,7 @@ describe('knowledge journey', () => {
     await panel.getByLabel('Test message').fill('Are you open on Mondays?');
     await panel.getByLabel('Test message').press('Enter');
     await panel.getByTestId('test-chat-answer').filter({ hasText: 'closed on Mondays' }).waitFor({ timeout: 20_000 });
+    await panel.getByTestId('test-chat-sources').filter({ hasText: 'Visit us' }).waitFor();
     await page.goto(`/app/${region}/agents/${agentId}/convos`);
     const transcript = page.getByTestId('conversation-transcript');
     await transcript.waitFor();

@@ -6,6 +6,7 @@ import { htmlText } from '../src/knowledge/domain/html-text';
 import { nextRefreshAt } from '../src/knowledge/domain/refresh';
 import { cosine, topK } from '../src/knowledge/domain/similarity';
 import { FlatVectorIndex } from '../src/knowledge/store/vector-index';
+import { KnowledgeRetrieval } from '../src/knowledge/usecases/retrieval';
 import { buildPrompt } from '../src/domain/conversation-prompt';
 import { fieldPlacement, SAMPLE_TIMESTAMP, toolCallsMessage } from '../src/tools/domain/tool-call-message';
 
@@ -126,5 +127,41 @@ describe('the voice-tool test message', () => {
     expect(message.toolCallList).toEqual([{ id: expect.any(String), type: 'function', function: { name: 'order_status', arguments: { orderId: 'A-17', lang: 'en', 'X-Shop': 'north' } } }]);
     expect(message.artifact.messages.length).toBeGreaterThan(0);
     expect(fieldPlacement(tool)).toEqual({ headers: { 'x-shop': 'north' }, query: { lang: 'en' } });
+  });
+});
+
+describe('retrieval honours vg_kb_llm', () => {
+  const setup = () => {
+    const embedded: string[] = [];
+    const asked: Array<{ messages: Array<{ role: string; content: string }>; options: unknown }> = [];
+    const retrieval = new KnowledgeRetrieval({
+      index: {
+        has: async () => true,
+        invalidate: () => undefined,
+        search: async (_region, _agentId, _vector, k) => Array.from({ length: k }, (_, i) => ({ chunk: { _id: `s:1:${i}`, agentId: 'a', sourceId: 's', generation: 1, index: i, text: `chunk ${i}`, title: 'Visit us' }, score: 0.5 })),
+      },
+      embeddings: { embed: async (texts) => (embedded.push(...texts), texts.map(() => [1, 0, 0])) },
+      chat: { complete: async (messages, options) => (asked.push({ messages, options }), { content: 'opening hours monday', model: 'm', finishReason: 'stop', sandbox: true }) },
+      logger: { warn: () => undefined } as never,
+    });
+    return { retrieval, embedded, asked };
+  };
+
+  it('smart: the question is rewritten by the model with the search prompt, model, temprature and max tokens, and that is searched', async () => {
+    const { retrieval, embedded, asked } = setup();
+    const found = await retrieval.search('eu', { ID: 'a', vg_kbTopChunks: 2, vg_kbDefaultDimension: 3, vg_kb_llm: { searchMethod: 'smart', searchPrompt: 'Make a query.', modelId: 'gpt-4o', temprature: 0.2, maxTokens: 50 } }, 'Are you open on Mondays?');
+    expect(asked).toEqual([{ messages: [{ role: 'system', content: 'Make a query.' }, { role: 'user', content: 'Are you open on Mondays?' }], options: { model: 'gpt-4o', temperature: 0.2, maxTokens: 50 } }]);
+    expect(embedded).toEqual(['opening hours monday']);
+    expect(found.searchQuery).toBe('opening hours monday');
+    expect(found.chunks).toHaveLength(2);
+  });
+
+  it('simple (the default): the question is searched as asked, vg_kbTopChunks chunks (3 when unset)', async () => {
+    const { retrieval, embedded, asked } = setup();
+    const found = await retrieval.search('eu', { ID: 'a', vg_kbDefaultDimension: 3 }, 'Are you open on Mondays?');
+    expect(asked).toEqual([]);
+    expect(embedded).toEqual(['Are you open on Mondays?']);
+    expect(found.chunks.map((c) => c.chunkId)).toEqual(['s:1:0', 's:1:1', 's:1:2']);
+    expect(found.chunks[0]).toEqual({ sourceId: 's', chunkId: 's:1:0', name: 'Visit us', text: 'chunk 0', score: 0.5 });
   });
 });

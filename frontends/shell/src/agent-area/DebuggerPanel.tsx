@@ -1,11 +1,13 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { AGENT_API, CHAT_MESSAGE_MAX, LAYOUT_PX, newDocumentId, type Region } from '@platform/contracts';
+import { AGENT_API, CHAT_MESSAGE_MAX, LAYOUT_PX, newDocumentId, type KnowledgeChunkHit, type Region } from '@platform/contracts';
 import { ActionIcon, ApiError, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, conversationsChanged, streamChat, type Agent } from '@platform/ui';
 import { greetingsOf } from './logic/greetings';
 
 interface Message {
   from: 'agent' | 'user' | 'error';
   text: string;
+  /** the knowledge chunks the answer was grounded in */
+  sources?: KnowledgeChunkHit[];
 }
 
 const MIN_WIDTH = 320;
@@ -46,7 +48,7 @@ export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region
         onDelta: (piece) => setLast((last) => ({ ...last, text: last.text + piece })),
       });
       conversationId.current = answer.conversationId;
-      setLast(() => ({ from: 'agent', text: answer.text }));
+      setLast(() => ({ from: 'agent', text: answer.text, sources: answer.sources }));
       void conversationsChanged(region, agent.ID);
     } catch (error) {
       setLast(() => ({ from: 'error', text: error instanceof ApiError ? error.message : 'The agent could not answer.' }));
@@ -78,7 +80,7 @@ export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region
             <Bubble key={`greeting-${i}`} from="agent" text={greeting} />
           ))}
           {messages.map((m, i) => (
-            <Bubble key={i} from={m.from} text={m.text} />
+            <Bubble key={i} {...m} />
           ))}
         </Stack>
       </ScrollArea>
@@ -92,7 +94,7 @@ export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region
   );
 }
 
-function Bubble({ from, text }: Message) {
+function Bubble({ from, text, sources }: Message) {
   if (from === 'error') {
     return (
       <Text size="xs" c="red" ta="center" role="alert">
@@ -112,6 +114,11 @@ function Bubble({ from, text }: Message) {
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid={from === 'agent' ? 'test-chat-answer' : undefined}>
         {text || '…'}
       </Text>
+      {sources?.length ? (
+        <Text size="xs" c="dimmed" mt={4} data-testid="test-chat-sources">
+          From: {[...new Set(sources.map((source) => source.name))].join(' · ')}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

@@ -27,6 +27,15 @@ function FieldRow({ path, onRemove }: { path: string; onRemove: () => void }) {
   );
 }
 
+/** A JSON answer indented for reading; any other answer as it came. */
+function readable(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
 /** Calls the tool server as a voice call would, and shows the answer and how long it took. */
 function ToolTest({ tool, region, agentId, error }: { tool: Tool; region: Region; agentId: string; error?: string }) {
   const [result, setResult] = useState<VoiceToolTestResponse['data'] | null>(null);
@@ -74,8 +83,8 @@ function ToolTest({ tool, region, agentId, error }: { tool: Tool; region: Region
           <Text size="xs" fw={600} mt={6}>
             Response
           </Text>
-          <Code block data-testid="tool-test-body">
-            {result.body || '(empty)'}
+          <Code block data-testid="tool-test-body" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {result.body ? readable(result.body) : '(empty)'}
           </Code>
         </Paper>
       )}
