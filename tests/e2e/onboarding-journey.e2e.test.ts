@@ -106,8 +106,8 @@ describe('onboarding journey', () => {
     await screenshot(page, 'onboarding-07-wizard-ready');
 
     // Try Voice: the browser's speech recognition and synthesis stand in for a person's voice; the answer is the real runtime's.
-    await wizard.getByText('Try Voice').click();
     await page.evaluate(installScriptedVoice, ['How long is the Saltmarsh Sourdough proofed?']);
+    await wizard.getByText('Try Voice').click();
     await wizard.getByRole('button', { name: 'Start test call' }).click();
     const transcript = wizard.getByTestId('voice-call-transcript');
     await transcript.getByText('You: How long is the Saltmarsh Sourdough proofed?').waitFor();

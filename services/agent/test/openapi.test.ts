@@ -42,7 +42,6 @@ describe('OpenAPI document', () => {
         'POST /v2/agents/{agentId}/knowledge/{sourceId}',
         'DELETE /v2/agents/{agentId}/knowledge/{sourceId}',
         'POST /v2/agents/{agentId}/tools/test',
-        'GET /v2/client/agents',
         'GET /internal/agents/{agentId}/whatsapp-legacy',
         'POST /internal/agents/{agentId}/whatsapp-legacy/verified',
       ].sort(),

@@ -24,11 +24,12 @@ export function VoiceCallPanel({ agent, region }: { agent: Agent; region: Region
   const call = useRef<VoiceCall>();
   useEffect(() => () => call.current?.end(), []);
 
-  const Recognizer = browserRecognizer();
-  const speaker = browserSpeaker();
   const inCall = state === 'listening' || state === 'thinking' || state === 'speaking';
 
   const start = () => {
+    // Looked up at each start: the page may gain or lose speech support (permissions, extensions).
+    const Recognizer = browserRecognizer();
+    const speaker = browserSpeaker();
     if (!Recognizer || !speaker) return setProblem(MESSAGES.voiceCall.unsupported);
     let conversationId: string | undefined;
     setProblem(undefined);
