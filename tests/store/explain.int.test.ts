@@ -38,29 +38,55 @@ import { BillingAccountStore } from '../../services/billing/src/store/billing-ac
 import { INDEXES as BILLING_INDEXES } from '../../services/billing/src/store/collections';
 import { CreditAccountStore } from '../../services/billing/src/store/credit-accounts';
 import { CreditLogStore } from '../../services/billing/src/store/credit-logs';
+import { AgencyConnectStore } from '../../services/billing/src/store/agency-connect';
+import { CreditTransferStore } from '../../services/billing/src/store/credit-transfers';
+import { OrganizationBillingStore } from '../../services/billing/src/store/organization-billing';
+import { ORGANIZATION_INDEXES } from '../../services/billing/src/store/organization-collections';
+import { ClientStore } from '../../services/agency-domain/src/store/clients';
+import { INDEXES as NOTIFICATION_INDEXES } from '../../services/notification/src/store/collections';
+import { DeliveryStore } from '../../services/notification/src/store/deliveries';
+import { NotificationStore } from '../../services/notification/src/store/notifications';
+import { KnowledgeChunkStore } from '../../services/agent/src/knowledge/store/chunks';
+import { KnowledgeSourceStore, NOT_DUE } from '../../services/agent/src/knowledge/store/sources';
+import { StoreVectorIndex } from '../../services/agent/src/knowledge/store/vector-index';
 
 
-const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES, ...AGENCY_INDEXES, ...BILLING_INDEXES];
+const INDEXES: CollectionIndexes[] = [...AGENT_INDEXES, ...WORKSPACE_INDEXES, ...CHANNELS_INDEXES, ...AGENCY_INDEXES, ...BILLING_INDEXES,
+  ...ORGANIZATION_INDEXES, ...NOTIFICATION_INDEXES];
 
-/** Every class (but errors) that services/<name>/src/store/*.ts exports: each must be run below. */
+/** Classes in a store directory that read no database themselves, with the reason. */
+const NOT_STORES: Record<string, string> = {
+  FlatVectorIndex: 'an in-memory matrix of vectors, built from what KnowledgeChunkStore read',
+};
+
+/** The store directories under a service's src: src/store and a module's own (e.g. src/knowledge/store). */
+function storeDirectories(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  } catch {
+    return []; // a service without sources
+  }
+  return entries.flatMap((entry) => {
+    const child = path.join(dir, entry.name);
+    return entry.name === 'store' ? [child, ...storeDirectories(child)] : storeDirectories(child);
+  });
+}
+
+/** Every class (but errors and NOT_STORES) that a store directory of a service exports: each must be run below. */
 function storeClassesOfEveryService(): string[] {
   const services = path.resolve(__dirname, '../../services');
   const names: string[] = [];
   for (const service of readdirSync(services)) {
-    const dir = path.join(services, service, 'src/store');
-    let files: string[];
-    try {
-      files = readdirSync(dir).filter((file) => file.endsWith('.ts'));
-    } catch {
-      continue; // a service without a store
-    }
-    for (const file of files) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const exported = require(path.join(dir, file)) as Record<string, unknown>;
-      for (const [name, value] of Object.entries(exported)) {
-        const isClass = typeof value === 'function' && /^class\s/.test(Function.prototype.toString.call(value));
-        // (error types a store throws are not stores)
-        if (isClass && !((value as { prototype: unknown }).prototype instanceof Error)) names.push(name);
+    for (const dir of storeDirectories(path.join(services, service, 'src'))) {
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const exported = require(path.join(dir, file)) as Record<string, unknown>;
+        for (const [name, value] of Object.entries(exported)) {
+          const isClass = typeof value === 'function' && /^class\s/.test(Function.prototype.toString.call(value));
+          // (error types a store throws are not stores)
+          if (isClass && !((value as { prototype: unknown }).prototype instanceof Error) && !(name in NOT_STORES)) names.push(name);
+        }
       }
     }
   }
@@ -347,6 +373,95 @@ describe('every repository query uses an index on the local store', () => {
     await billingAccounts.withAutoRecharge(region, ['ws-1', 'ws-2']);
     await billingAccounts.claimRecharge(region, 'ws-1', { _id: 'ws-1', plan: 'pay_as_you_go' }, 'recharge:1', now, now);
     await billingAccounts.finishRecharge(region, 'ws-1', 'recharge:1', '2026-11', 5, now);
+    await creditAccounts.debitCovered(region, 'ws-1', 'transfer-1:debit', 1, now);
+    await creditAccounts.debitCovered(region, 'ws-1', 'transfer-2:debit', 1_000_000, now);
+
+    const transfers = store('CreditTransferStore', new CreditTransferStore(mongo));
+    const transfer = { _id: 'transfer-1', workspaceId: 'ws-1', orgId: 'org-1', amount: 1, direction: 'workspaceToOrg', status: 'pending', createdAt: now } as const;
+    await transfers.open(region, transfer);
+    await transfers.open(region, transfer);
+    await transfers.pending(region);
+    await transfers.close(region, 'transfer-1', 'done');
+
+    const orgBilling = store('OrganizationBillingStore', new OrganizationBillingStore(mongo));
+    await orgBilling.register(region, 'org-1', 'ws-1', true, now);
+    await orgBilling.ensure(region, 'org-2', 'ws-1', now);
+    await orgBilling.update(region, 'org-1', { stripeCustomerId: 'cus_1' }, now);
+    await orgBilling.find(region, 'org-1');
+    await orgBilling.findByCustomer(region, 'cus_1');
+
+    const connects = store('AgencyConnectStore', new AgencyConnectStore(mongo));
+    await connects.claimAccount(region, 'ws-1', 'acct_1', 'owner@example.com', now);
+    await connects.claimAccount(region, 'ws-1', 'acct_2', undefined, now);
+    await connects.update(region, 'ws-1', { payouts_enabled: true }, now);
+    await connects.find(region, 'ws-1');
+    await connects.findByAccount(region, 'acct_1');
+
+    const clients = store('ClientStore', new ClientStore(mongo));
+    const org = { _id: 'org-1', ID: 'org-1', agencyId: 'agency-1', ownerID: 'ws-1', name: 'Org', widgetIDs: [] } as never;
+    await clients.insertOrganization(region, org);
+    await clients.organization(region, 'org-1');
+    await clients.organizationsOf(region, 'agency-1');
+    await clients.addOrganizationAgent(region, 'org-1', 'agent-1');
+    await clients.organizationsWithAgent(region, 'agent-1');
+    await clients.updateOrganization(region, 'org-1', { name: 'Renamed' } as never);
+    await clients.insertClient(region, { _id: 'client-1', ID: 'client-1', orgId: 'org-1', agencyId: 'agency-1', email: 'client@example.com', name: 'Client' } as never);
+    await clients.client(region, 'client-1');
+    await clients.clientByEmail(region, 'agency-1', 'client@example.com');
+    await clients.clientsByEmail(region, 'client@example.com');
+    await clients.clientsOfAgency(region, 'agency-1');
+    await clients.clientsOfOrganization(region, 'org-1');
+    await clients.updateClient(region, 'client-1', { name: 'Renamed' } as never);
+    const clientSession = { _id: 'client-session-1', clientId: 'client-1', orgId: 'org-1', agencyId: 'agency-1', workspaceId: 'ws-1', email: 'client@example.com', agencyAdmin: false, createdAt: now, expiresAt: later };
+    await clients.insertSession(region, clientSession);
+    await clients.session(region, 'client-session-1');
+    await clients.endSession(region, 'client-session-1');
+    await clients.insertCode(region, { _id: 'client-code-1', clientId: 'client-1', codeHash: 'hash', createdAt: now, expiresAt: later, attempts: 0 });
+    await clients.codesSince(region, 'client-1', now);
+    await clients.latestCode(region, 'client-1');
+    await clients.countWrongCode(region, 'client-code-1');
+    await clients.useCode(region, 'client-code-1', now);
+    await clients.insertToken(region, { _id: 'client-token-1', clientId: 'client-1', expiresAt: later });
+    await clients.useToken(region, 'client-token-1', now);
+    await clients.deleteClient(region, 'client-1');
+    await clients.deleteOrganization(region, 'org-1');
+
+    const notifications = store('NotificationStore', new NotificationStore(mongo));
+    const orgRef = { workspaceId: 'ws-1', orgId: 'org-1' };
+    await notifications.insert(region, orgRef, { ID: 'notification-1', notificationLevel: 1, ts: 1, seen: false } as never, []);
+    await notifications.latest(region, orgRef);
+    await notifications.markSeen(region, orgRef, 'notification-1');
+    await notifications.remove(region, orgRef, 'notification-1');
+    await notifications.removeAll(region, orgRef);
+
+    const deliveries = store('DeliveryStore', new DeliveryStore(mongo));
+    await deliveries.enqueue(region, { _id: 'delivery-1', workspaceId: 'ws-1', type: 'agent.created', data: {}, createdAt: now.toISOString(), status: 'pending', attempts: 0, nextAttemptAt: now } as never);
+    await deliveries.claimDue(region, now, 30_000);
+    await deliveries.record(region, 'delivery-1', { status: 'delivered', attempts: 1, nextAttemptAt: now, lastStatus: 200 } as never);
+    await deliveries.latest(region, 'ws-1');
+
+    const sources = store('KnowledgeSourceStore', new KnowledgeSourceStore(mongo));
+    const source = { _id: 'source-1', agentId: 'agent-1', workspaceId: 'ws-1', status: 'PENDING', chunkCount: 0, generation: 0, dueAt: 0, leaseUntil: 0, attempts: 0, createdAt: 1, updatedAt: 1 } as never;
+    await sources.insert(region, source);
+    await sources.listForAgent(region, 'agent-1');
+    await sources.find(region, 'agent-1', 'source-1');
+    await sources.charCount(region, 'agent-1', 'source-2');
+    const held = await sources.claimDue(region, now.getTime(), 60_000);
+    await sources.finish(region, held ?? source, { status: 'SUCCESS', chunkCount: 1, generation: 1, dueAt: NOT_DUE }, ['error']);
+    await sources.update(region, 'agent-1', 'source-1', { tags: ['docs'] }, now.getTime());
+    await sources.liveGenerations(region, 'agent-1');
+
+    const chunks = store('KnowledgeChunkStore', new KnowledgeChunkStore(mongo));
+    await chunks.insert(region, [{ agentId: 'agent-1', sourceId: 'source-1', generation: 1, index: 0, text: 'hello', vector: Float32Array.from([1, 0]) }]);
+    await chunks.forAgent(region, 'agent-1');
+
+    const vectors = store('StoreVectorIndex', new StoreVectorIndex({ chunks: new KnowledgeChunkStore(mongo), sources: new KnowledgeSourceStore(mongo), ttlMs: 60_000, maxAgents: 10, now: () => now.getTime() }));
+    await vectors.has(region, 'agent-1');
+    vectors.invalidate(region, 'agent-1');
+    await vectors.search(region, 'agent-1', Float32Array.from([1, 0]), 3, 0);
+    await chunks.deleteForSource(region, 'source-1', 1);
+    await chunks.deleteForSource(region, 'source-1');
+    await sources.delete(region, 'agent-1', 'source-1');
 
     // The outbox relay's claim and clean-up queries, on every collection that carries an outbox.
     const outboxCollections = INDEXES.filter(({ indexes }) => indexes.some((index) => index.name === 'outbox_pending')).map((spec) => spec.collection);

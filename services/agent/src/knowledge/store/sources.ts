@@ -24,6 +24,11 @@ export interface SourceDocument extends Omit<KnowledgeSource, 'content' | 'chunk
   generation: number;
   /** when the next read is due (unix ms); NOT_DUE when none is */
   dueAt: number;
+  /**
+   * dueAt !== NOT_DUE, kept by this store: the workers' claim matches it by equality, which the
+   * local store (FerretDB) answers from an index where a range on dueAt alone is a full scan.
+   */
+  scheduled?: boolean;
   /** a worker holds the read until then */
   leaseUntil: number;
   attempts: number;
@@ -36,16 +41,19 @@ export const SOURCES_INDEXES: CollectionIndexes[] = [
     collection: SOURCES_COLLECTION,
     indexes: [
       { key: { agentId: 1, createdAt: -1 }, name: 'knowledge_sources_by_agent' },
-      { key: { dueAt: 1 }, name: 'knowledge_sources_due' },
+      { key: { scheduled: 1, dueAt: 1 }, name: 'knowledge_sources_scheduled' },
     ],
   },
 ];
 
-export const viewOf = ({ _id, dueAt, leaseUntil, attempts, generation, maxChunkSize, ...rest }: SourceDocument): KnowledgeSourceView => ({
+export const viewOf = ({ _id, dueAt, scheduled: _scheduled, leaseUntil, attempts, generation, maxChunkSize, ...rest }: SourceDocument): KnowledgeSourceView => ({
   id: _id,
   ...rest,
   ...(dueAt !== NOT_DUE && rest.status === 'SUCCESS' ? { nextRefreshAt: dueAt } : {}),
 });
+
+/** The fields to set with `set`: its scheduled marker follows its dueAt. */
+const withSchedule = <T extends { dueAt?: number }>(set: T): T & { scheduled?: boolean } => (set.dueAt === undefined ? set : { ...set, scheduled: set.dueAt !== NOT_DUE });
 
 export class KnowledgeSourceStore {
   constructor(private readonly mongo: RegionalMongo) {}
@@ -55,7 +63,7 @@ export class KnowledgeSourceStore {
   }
 
   async insert(region: Region, source: SourceDocument): Promise<void> {
-    await this.sources(region).insertOne(source);
+    await this.sources(region).insertOne(withSchedule(source));
   }
 
   listForAgent(region: Region, agentId: string): Promise<SourceDocument[]> {
@@ -67,7 +75,7 @@ export class KnowledgeSourceStore {
   }
 
   async update(region: Region, agentId: string, id: string, set: { refreshRate?: KnowledgeRefreshRate; tags?: string[]; dueAt?: number }, now: number): Promise<SourceDocument | null> {
-    return this.sources(region).findOneAndUpdate({ _id: id, agentId }, { $set: { ...set, updatedAt: now } }, { returnDocument: 'after' });
+    return this.sources(region).findOneAndUpdate({ _id: id, agentId }, { $set: { ...withSchedule(set), updatedAt: now } }, { returnDocument: 'after' });
   }
 
   async delete(region: Region, agentId: string, id: string): Promise<boolean> {
@@ -83,7 +91,7 @@ export class KnowledgeSourceStore {
   /** Takes the next due source for `leaseMs` (status PENDING), or null when none is due. */
   claimDue(region: Region, now: number, leaseMs: number): Promise<SourceDocument | null> {
     return this.sources(region).findOneAndUpdate(
-      { dueAt: { $lte: now }, leaseUntil: { $lte: now } },
+      { scheduled: true, dueAt: { $lte: now }, leaseUntil: { $lte: now } },
       { $set: { leaseUntil: now + leaseMs, status: 'PENDING', updatedAt: now }, $inc: { attempts: 1 } },
       { sort: { dueAt: 1 }, returnDocument: 'after' },
     );
@@ -93,7 +101,7 @@ export class KnowledgeSourceStore {
   async finish(region: Region, held: SourceDocument, set: Partial<SourceDocument>, unset: Array<keyof SourceDocument> = []): Promise<boolean> {
     const result = await this.sources(region).updateOne(
       { _id: held._id, leaseUntil: held.leaseUntil },
-      { $set: { ...set, leaseUntil: 0 }, ...(unset.length ? { $unset: Object.fromEntries(unset.map((key) => [key, ''])) } : {}) },
+      { $set: { ...withSchedule(set), leaseUntil: 0 }, ...(unset.length ? { $unset: Object.fromEntries(unset.map((key) => [key, ''])) } : {}) },
     );
     return result.matchedCount === 1;
   }
