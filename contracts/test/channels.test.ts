@@ -13,6 +13,7 @@ import {
   socialPageSchema,
   telegramBotIdFromToken,
   uploadFileRequestSchema,
+  isBase64Payload,
   uploadProblem,
   uploadSizeLimitBytes,
   uploadedFileSchema,
@@ -129,6 +130,18 @@ describe('uploads', () => {
     expect(errorOf(uploadFileRequestSchema, { ...request, targetPath: '../secrets' })).toMatch(/targetPath/);
     expect(errorOf(uploadFileRequestSchema, { ...request, base64Payload: 'not base64!' })).toMatch(/base64Payload/);
     expect(errorOf(uploadFileRequestSchema, { ...request, base64Payload: 'A'.repeat(UPLOAD_BASE64_MAX_CHARS + 201) })).toMatch(/base64Payload/);
+    for (const bad of ['', '===', 'QQ===', 'QQ=A', 'data:image/png;base64,', 'data:image/png;base64,Q Q']) {
+      expect(errorOf(uploadFileRequestSchema, { ...request, base64Payload: bad })).toMatch(/base64Payload/);
+    }
+    for (const good of ['QQ==', 'QUI=', 'QUJD', 'data:application/pdf;base64,JVBERi0=']) expect(errorOf(uploadFileRequestSchema, { ...request, base64Payload: good })).toBeUndefined();
+  });
+
+  it('checks the largest payload in linear passes (a backtracking pattern overflowed the regexp stack on 20 MB uploads)', () => {
+    const largest = `data:image/png;base64,${'A'.repeat(UPLOAD_BASE64_MAX_CHARS - 2)}==`;
+    expect(isBase64Payload(largest)).toBe(true);
+    expect(isBase64Payload(`${largest.slice(0, -3)}!==`)).toBe(false);
+    // a prefix-shaped run with no end is not scanned beyond the prefix's bound
+    expect(isBase64Payload(`data:${'a'.repeat(UPLOAD_BASE64_MAX_CHARS)}`)).toBe(false);
   });
 
   it('describes the uploaded file', () => {

@@ -41,13 +41,28 @@ export interface UploadFileRequest {
   /** the widget's maxSizeMB */
   maxSizeMB?: number;
 }
+const DATA_URL_PREFIX = /^data:[\w.+-]+\/[\w.+-]+;base64,/;
+const NOT_BASE64 = /[^A-Za-z0-9+/]/;
+
+/**
+ * Base64 text, optionally after a data URL prefix, checked in linear passes: one anchored
+ * pattern over the whole 27 MB (a quantified character class) can exhaust V8's regexp
+ * backtracking stack and throw instead of answering.
+ */
+export function isBase64Payload(value: string): boolean {
+  const prefix = DATA_URL_PREFIX.exec(value.slice(0, 256))?.[0] ?? '';
+  const body = value.slice(prefix.length);
+  let end = body.length;
+  while (end > 0 && body.length - end < 2 && body[end - 1] === '=') end -= 1;
+  return end > 0 && !NOT_BASE64.test(body.slice(0, end));
+}
+
 export const uploadFileRequestSchema = Joi.object<UploadFileRequest, true>({
   agentId: documentId(),
   userId: documentId().required(),
-  // a data URL prefix is allowed before the base64 text
   base64Payload: Joi.string()
     .max(UPLOAD_BASE64_MAX_CHARS + 200)
-    .pattern(/^(data:[\w.+-]+\/[\w.+-]+;base64,)?[A-Za-z0-9+/]+={0,2}$/)
+    .custom((value: string, helpers) => (isBase64Payload(value) ? value : helpers.error('any.invalid')))
     .required(),
   targetPath: Joi.string()
     .max(TEXT_LIMITS.shortText)

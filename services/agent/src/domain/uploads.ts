@@ -120,7 +120,7 @@ const DATA_URL_PREFIX = /^data:([\w.+-]+\/[\w.+-]+);base64,/;
 
 /** The bytes of a base64 payload (optionally a data URL) and the MIME type the client claimed. */
 export function decodeBase64Payload(payload: string): { bytes: Buffer; claimedMimeType?: string } {
-  const match = DATA_URL_PREFIX.exec(payload);
+  const match = DATA_URL_PREFIX.exec(payload.slice(0, 256));
   const base64 = match ? payload.slice(match[0].length) : payload;
   return { bytes: Buffer.from(base64, 'base64'), claimedMimeType: match?.[1] };
 }
