@@ -92,11 +92,15 @@ describe('billing journey', () => {
 
   it("applies the runtime's consumptions to the balance: below 500 credits the upgrade prompt shows, and the usage charts show them", async () => {
     const opening = await balance();
-    const consumptions = [0.5, 0.3, 0.2].map((share) =>
+    // Three consumptions that bring the balance to exactly 300 (the last takes the rounding's remainder).
+    const total = opening - 300;
+    const amounts = [Math.round(total * 0.5), Math.round(total * 0.3)];
+    amounts.push(total - amounts[0]! - amounts[1]!);
+    const consumptions = amounts.map((amount) =>
       makeEvent('credits.consumed', {
         region: region as 'eu',
         workspaceId: uid,
-        data: { amount: Math.round((opening - 300) * share), ts: Date.now(), direction: 'decrease', causedBy: 'agent', agentId, featureKey: 'chat', model: 'gpt-4o-mini', inputTokens: 120, outputTokens: 80 },
+        data: { amount, ts: Date.now(), direction: 'decrease', causedBy: 'agent', agentId, featureKey: 'chat', model: 'gpt-4o-mini', inputTokens: 120, outputTokens: 80 },
       }),
     );
     const producer = testKafka().producer();
@@ -104,7 +108,8 @@ describe('billing journey', () => {
     // The first one twice: a redelivery is applied once.
     await producer.send({ topic: TOPICS.creditConsumption.name, messages: [...consumptions, consumptions[0]!].map((e) => ({ key: uid, value: JSON.stringify(e) })) });
     await producer.disconnect();
-    await waitFor(async () => (await balance()) === 300, 30_000, 200);
+    // (right after the services start, billing's consumer may still be joining its group)
+    await waitFor(async () => (await balance()) === 300, 90_000, 200);
 
     await page.goto(`/app/${region}/agents`);
     await page.getByTestId('upgrade-prompt').waitFor();
