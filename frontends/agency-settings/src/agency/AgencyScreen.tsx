@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AGENCY_API_MESSAGES, AGENCY_SETTINGS_TABS, WHITELABEL } from '@platform/contracts';
-import { Alert, Button, Grid, Group, Loader, PageHeader, ScreenPlaceholder, Tabs, Text, Tooltip } from '@platform/ui';
+import { Alert, Button, Grid, Group, Loader, PageHeader, Tabs, Text, Tooltip } from '@platform/ui';
 import { AutoBillingTab } from './auto-billing/AutoBillingTab';
 import { useAgencyForm } from './agency-form';
 import { initialTab } from './initial-tab';
@@ -46,7 +46,7 @@ export function AgencyScreen() {
     };
   }, [form.hasChanges]);
 
-  const body = (name: string) => {
+  const body = (name: (typeof AGENCY_SETTINGS_TABS)[number]) => {
     if (!uid) return null;
     switch (name) {
       case 'Overview':
@@ -63,8 +63,6 @@ export function AgencyScreen() {
         return <FooterTab form={form} />;
       case 'Auto Billing':
         return form.whitelabel ? <AutoBillingTab region={region} uid={uid} email={email} /> : null;
-      default:
-        return <ScreenPlaceholder title={name} />;
     }
   };
 
