@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   CLIENTS_API_MESSAGES,
   CLIENT_SIGN_IN,
@@ -9,7 +9,7 @@ import {
   type ClientSessionResponse,
   type Region,
 } from '@platform/contracts';
-import { DUMMY_PASSWORD_HASH, HttpError, badRequest, forbidden, keyedHash, notFound, signClientSession, verifyClientSession, verifyPassword, type ClientCaller } from '@platform/kit';
+import { DUMMY_PASSWORD_HASH, HttpError, badRequest, forbidden, keyedHash, notFound, sameText, signClientSession, verifyClientSession, verifyPassword, type ClientCaller } from '@platform/kit';
 import { agencyAdminClientId, clientView, normalEmail, organizationView, pagesOf, type ClientRecord, type OrganizationRecord } from '../domain/clients';
 import type { Mailer } from '@platform/kit';
 import type { AgencyRecord, AgencyStore } from '../store/agencies';
@@ -29,11 +29,6 @@ export interface ClientAuthDeps extends Pick<UseCaseDeps, 'logger' | 'now'> {
 export type SignIn = ClientSessionResponse & { token: string };
 
 const newCode = () => String(randomInt(0, 10 ** CLIENT_SIGN_IN.codeLength)).padStart(CLIENT_SIGN_IN.codeLength, '0');
-const sameSecret = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Client sign-in (spec 2.9, 4.4, 7): password, e-mailed code, one-time token, agency admin with the agency secret. */
@@ -85,7 +80,7 @@ export class ClientAuthUseCases {
     const latest = await this.deps.clients.latestCode(region, client.ID);
     if (!latest || latest.expiresAt <= now) throw badRequest(CLIENTS_API_MESSAGES.codeInvalid);
     if (latest.attempts >= CLIENT_SIGN_IN.codeAttempts) throw new HttpError(429, CLIENTS_API_MESSAGES.tooManyCodeAttempts);
-    if (!sameSecret(keyedHash(this.deps.jwtSecret, client.ID, code.trim()), latest.codeHash)) {
+    if (!sameText(keyedHash(this.deps.jwtSecret, client.ID, code.trim()), latest.codeHash)) {
       await this.deps.clients.countWrongCode(region, latest._id);
       throw badRequest(CLIENTS_API_MESSAGES.codeInvalid);
     }
@@ -111,7 +106,7 @@ export class ClientAuthUseCases {
   /** Spec 4.4: the agency signs in to its client dashboard with its secret and gets every page. */
   async agencyAdminLogin(region: Region, agencyId: string, secret: string, orgId: string | undefined): Promise<SignIn> {
     const agency = await this.deps.agencies.find(region, agencyId);
-    if (!agency?.secret || !sameSecret(agency.secret, secret)) throw new HttpError(401, CLIENTS_API_MESSAGES.agencySecretInvalid);
+    if (!agency?.secret || !sameText(agency.secret, secret)) throw new HttpError(401, CLIENTS_API_MESSAGES.agencySecretInvalid);
     const orgs = await this.deps.clients.organizationsOf(region, agency.ID);
     const org = orgId ? orgs.find((candidate) => candidate.ID === orgId) : orgs[0];
     if (!org) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { sameText } from '../crypto/passwords';
 import type { RequestHandler } from 'express';
 import { REGIONS, type Region } from '@platform/contracts';
 import { unauthorized } from '../http/errors';
@@ -92,12 +93,6 @@ export function signForwardedStream(context: ForwardedContext, secret: string, t
 }
 
 const bodySignature = (secret: string, headerSignature: string, bodySha256: string) => hmac(secret, `${headerSignature}.${bodySha256}`);
-
-const sameText = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /** What a service received: its headers, and after the body was read its SHA-256 and trailers. */
 export interface ReceivedRequest extends SignedTarget {
