@@ -25,7 +25,7 @@ module.exports = {
       ...shared,
       displayName: 'frontend',
       testEnvironment: 'jsdom',
-      transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } }] },
+      transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } }], '\\.(webm|vtt)$': '<rootDir>/frontends/ui/test/asset-transform.js' },
       moduleNameMapper: { ...shared.moduleNameMapper, '^@platform/ui$': '<rootDir>/frontends/ui/src', '^@platform/ui/(.*)$': '<rootDir>/frontends/ui/src/$1', '\\.css$': '<rootDir>/frontends/ui/test/style-stub.js' },
       testMatch: ['<rootDir>/frontends/*/test/**/*.test.ts?(x)'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -1,5 +1,6 @@
 /**
- * The agency journey, in Chromium through the gateway of the running platform: an owner fills
+ * The agency journey, in Chromium through the gateway of the running platform: an owner plays and
+ * dismisses the intro video (it stays dismissed after a reload), fills
  * the Overview, Theme and Footer tabs and watches the preview change with "There are unsaved
  * changes.", saves ("Saved successfully"), reloads to "All changes saved."; sets a product
  * subdomain, sees the DNS tutorial, then "Domain is live!" against the domains sandbox; opens
@@ -42,6 +43,20 @@ describe('agency journey', () => {
     await page.goto(`/app/${region}/agency`);
     await page.getByTestId('agency-settings').waitFor();
     await page.getByTestId('agency-name').waitFor();
+
+    // The Overview's intro video plays with its captions; dismissed, it stays dismissed after a reload.
+    const video = page.getByTestId('agency-intro-video');
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await waitFor(async () => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.currentTime > 0.5), 15_000, 200);
+    await waitFor(async () => video.evaluate((v: HTMLVideoElement) => (v.textTracks[0]?.cues?.length ?? 0) > 0), 10_000, 200);
+    await screenshot(page, 'agency-00-intro-video');
+    await page.getByTestId('agency-intro-dismiss').click();
+    await page.reload();
+    await page.getByTestId('agency-name').waitFor();
+    expect(await page.getByTestId('agency-intro').count()).toBe(0);
 
     await page.getByTestId('agency-name').fill(agencyName);
     await page.getByTestId('agency-branding-text').fill('## Hello clients\n\nYour **AI team** lives here.');

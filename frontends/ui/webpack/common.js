@@ -58,6 +58,8 @@ function baseConfig({ mode, entry, outputPath, publicPath, clean = true }) {
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         // Self-hosted web fonts (@fontsource): hashed files next to the scripts, never inlined.
         { test: /\.woff2?$/, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:10][ext]' } },
+        // Media (an intro video and its captions): hashed files too, fetched only when a page shows them.
+        { test: /\.(?:webm|vtt)$/, type: 'asset/resource', generator: { filename: 'media/[name].[contenthash:10][ext]' } },
       ],
     },
     plugins: [

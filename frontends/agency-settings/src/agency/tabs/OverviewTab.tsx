@@ -1,15 +1,13 @@
-import { AGENCY_API, BROWSER_STORAGE_KEYS } from '@platform/contracts';
-import { Button, Card, CloseButton, Group, Stack, Switch, Text, TextInput, Textarea, callApi, notify, readStored, writeStored } from '@platform/ui';
+import { AGENCY_API } from '@platform/contracts';
+import { Button, Group, Stack, Switch, TextInput, Textarea, callApi, notify } from '@platform/ui';
 import { useState } from 'react';
 import type { AgencyForm } from '../agency-form';
+import { IntroVideo } from '../intro/IntroVideo';
 import { ImageUpload } from './ImageUpload';
 
-const INTRO_DISMISSED = `${BROWSER_STORAGE_KEYS.tutorialDismissedPrefix}agency-intro`;
-
-/** Spec 2.2 Overview: intro (dismissable, remembered locally), name, Markdown branding text, password login, secret, images. */
+/** Spec 2.2 Overview: intro video (dismissable, remembered locally), name, Markdown branding text, password login, secret, images. */
 export function OverviewTab({ form, region, uid }: { form: AgencyForm; region: 'eu' | 'na'; uid: string }) {
   const { local, update } = form;
-  const [introHidden, setIntroHidden] = useState(() => readStored(INTRO_DISMISSED, false));
   const [regenerating, setRegenerating] = useState(false);
   const regen = async () => {
     setRegenerating(true);
@@ -24,15 +22,7 @@ export function OverviewTab({ form, region, uid }: { form: AgencyForm; region: '
   };
   return (
     <Stack gap="md">
-      {introHidden ? null : (
-        <Card withBorder data-testid="agency-intro">
-          <Group justify="space-between" align="flex-start">
-            <Text fw={600}>Welcome to white label</Text>
-            <CloseButton aria-label="Dismiss intro" onClick={() => { writeStored(INTRO_DISMISSED, true); setIntroHidden(true); }} />
-          </Group>
-          <Text size="sm" c="dimmed">Brand the dashboard your clients use: name, logos, colours and your own domain. Changes show in the preview; Save publishes them.</Text>
-        </Card>
-      )}
+      <IntroVideo />
       <TextInput label="Agency name" value={local.name ?? ''} onChange={(e) => update({ name: e.currentTarget.value })} data-testid="agency-name" />
       <Textarea label="Branding text" description="Markdown" autosize minRows={4} value={local.brandingText ?? ''} onChange={(e) => update({ brandingText: e.currentTarget.value })} data-testid="agency-branding-text" />
       <Switch
