@@ -70,7 +70,13 @@ describe('agency journey', () => {
 
     await page.getByRole('tab', { name: 'Theme' }).click();
     await page.getByTestId('agency-primary-color').fill('#e11d48');
-    await page.getByTestId('agency-custom-css').fill('.topbar{letter-spacing:2px}');
+    // The client dashboard's custom CSS is typed into the shell's CodeMirror CSS editor (from @platform/ui).
+    const cssEditor = page.getByTestId('agency-custom-css');
+    await cssEditor.locator('[data-testid="css-code-editor"][data-language="css"]').waitFor();
+    await cssEditor.locator('.cm-content').click();
+    await page.keyboard.type('.topbar{letter-spacing:2px}');
+    expect(await cssEditor.locator('.cm-content').innerText()).toBe('.topbar{letter-spacing:2px}');
+    await waitFor(async () => (await preview(page).locator('.topbar').evaluate((el) => getComputedStyle(el).letterSpacing)) === '2px', 5000, 200);
     await page.getByTestId('agency-font').fill('Not A Real Font');
     await page.getByText('This font name is not a valid one, please double check font name.').waitFor();
     await page.getByTestId('agency-font').fill('Open Sans');
@@ -103,6 +109,9 @@ describe('agency journey', () => {
     await page.getByTestId('agency-name').waitFor();
     await status(page).getByText('All changes saved.').waitFor();
     expect(await page.getByTestId('agency-name').inputValue()).toBe(agencyName);
+    await page.getByRole('tab', { name: 'Theme' }).click();
+    await page.getByTestId('agency-custom-css').locator('.cm-content', { hasText: '.topbar{letter-spacing:2px}' }).waitFor();
+    await page.getByRole('tab', { name: 'Overview' }).click();
     await screenshot(page, 'agency-02-saved');
   });
 

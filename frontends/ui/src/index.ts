@@ -28,3 +28,8 @@ export { agentNavLayout, type AgentNavLayout } from './logic/agent-layout';
 export { readAgencyHost } from './logic/agency-host';
 export { NotificationsBell, type NotificationsBellProps } from './notifications/NotificationsBell';
 export { NotificationsPanel, type NotificationsPanelProps } from './notifications/NotificationsPanel';
+export { CssEditor, type CssEditorProps } from './css-editor/CssEditor';
+export { CssAssistant, type CssAssistantProps } from './css-editor/CssAssistant';
+export type { ChatMessage as CssChatMessage } from './css-editor/css-assistant';
+export { CSS_EDITOR_MESSAGES, CSS_EDITOR_HEIGHT } from './css-editor/messages';
+export { regionFromPath } from './logic/region-path';

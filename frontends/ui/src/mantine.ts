@@ -63,6 +63,7 @@ export {
   FileInput,
   Indicator,
   AppShell,
+  Input,
 } from '@mantine/core';
 export { useDisclosure, useMediaQuery, useDebouncedValue, useClipboard } from '@mantine/hooks';
 export {

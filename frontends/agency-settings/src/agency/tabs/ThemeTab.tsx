@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { AGENCY_API, MESSAGES, THEME_COLOR_USAGES, THEME_VARIANTS, agencyPrimaryColor, fontQueryName } from '@platform/contracts';
-import { ColorInput, Select, Stack, TextInput, Textarea, callApi, useDebouncedValue } from '@platform/ui';
+import { ColorInput, CssEditor, Input, Select, Stack, TextInput, callApi, useDebouncedValue } from '@platform/ui';
 import type { AgencyForm } from '../agency-form';
+
+/** px: the dashboard CSS is a few rules, not the widget's 500 px stylesheet. */
+const CUSTOM_CSS_HEIGHT = 240;
 
 /** Spec 2.2 Theme: font (checked against the fonts service), colour usage, variant, brand colours, custom CSS. */
 export function ThemeTab({ form, region, uid }: { form: AgencyForm; region: 'eu' | 'na'; uid: string }) {
@@ -37,7 +40,10 @@ export function ThemeTab({ form, region, uid }: { form: AgencyForm; region: 'eu'
         data-testid="agency-primary-color"
       />
       <ColorInput label="Secondary colour" value={local.secondaryColorHex ?? ''} onChange={(value) => update({ secondaryColorHex: value })} data-testid="agency-secondary-color" />
-      <Textarea label="Client dashboard custom CSS" autosize minRows={5} styles={{ input: { fontFamily: 'monospace' } }} value={local.customCSS ?? ''} onChange={(e) => update({ customCSS: e.currentTarget.value })} data-testid="agency-custom-css" />
+      {/* The shell's CSS editor (CodeMirror, loaded when this tab shows it); its AI assistant writes widget CSS, so it is off here. */}
+      <Input.Wrapper label="Client dashboard custom CSS" data-testid="agency-custom-css">
+        <CssEditor value={local.customCSS ?? ''} onChange={(customCSS) => update({ customCSS })} height={CUSTOM_CSS_HEIGHT} withAssistant={false} placeholder="/* Custom CSS for the client dashboard */" />
+      </Input.Wrapper>
     </Stack>
   );
 }

@@ -1,13 +1,11 @@
 import { MESSAGES } from '@platform/contracts';
+import { CSS_EDITOR_MESSAGES } from '@platform/ui';
 
-/** The editors' texts from the spec (section 8), word for word. */
+/** The editors' texts from the spec (section 8), word for word (the CSS editor's live with it in @platform/ui). */
 export const EDITOR_MESSAGES = {
-  ...MESSAGES.cssAssistant,
-  /** 'Failed to load code editor extensions' */
-  extensionsFailed: 'Failed to load code editor extensions',
+  ...CSS_EDITOR_MESSAGES,
   uploadTooLarge: MESSAGES.channels.uploadTooLarge,
   uploadWrongType: MESSAGES.channels.uploadWrongType,
 } as const;
 
-/** CSS editor height (spec: "Editor height 500 px"). */
-export const CSS_EDITOR_HEIGHT = 500;
+export { CSS_EDITOR_HEIGHT } from '@platform/ui';

@@ -1,4 +1,4 @@
-import { REGIONS, UPLOAD, uploadProblem, uploadSizeLimitBytes, type Region } from '@platform/contracts';
+import { UPLOAD, uploadProblem, uploadSizeLimitBytes } from '@platform/contracts';
 
 /*
  * Upload widgets, the pure parts: the client-side checks (same rule and words as the server:
@@ -64,12 +64,8 @@ export function defaultTargetPath(agentId?: string): string {
   return safe ? `agents/${safe}/uploads` : 'uploads';
 }
 
-/** The region in an /app/{region}/ path, else the first region. */
-export function regionFromPath(pathname: string): Region {
-  const match = /^\/app\/([a-z]+)(\/|$)/.exec(pathname);
-  const region = match?.[1];
-  return region && (REGIONS as readonly string[]).includes(region) ? (region as Region) : REGIONS[0];
-}
+/** The region in an /app/{region}/ path, else the first region (one rule, with the CSS editor's). */
+export { regionFromPath } from '@platform/ui';
 
 export type UploadStatus = 'idle' | 'uploading' | 'uploaded' | 'error';
 

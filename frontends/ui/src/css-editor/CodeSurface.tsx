@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import type { Extension } from '@codemirror/state';
-import { notify } from '@platform/ui';
-import { EDITOR_MESSAGES } from './logic/messages';
+import { notify } from '../notices/notify';
+import { CSS_EDITOR_MESSAGES } from './messages';
 
 /*
  * The CodeMirror 6 surface of the CSS editor. This module (and CodeMirror with it) is a
@@ -30,7 +30,7 @@ export default function CodeSurface({ value, onChange, height, dark, readOnly, p
       (error: unknown) => {
         cssLanguage = undefined;
         console.warn('css editor: language failed to load', error);
-        if (live) notify.error(EDITOR_MESSAGES.extensionsFailed);
+        if (live) notify.error(CSS_EDITOR_MESSAGES.extensionsFailed);
       },
     );
     return () => {

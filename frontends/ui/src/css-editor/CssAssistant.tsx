@@ -7,8 +7,6 @@ import {
   Button,
   Code,
   Group,
-  IconRefresh,
-  IconSparkles,
   Kbd,
   Loader,
   Paper,
@@ -18,9 +16,10 @@ import {
   Text,
   Textarea,
   Tooltip,
-  notify,
-} from '@platform/ui';
-import { CHAT_ROWS, CSS_MESSAGES, buildRequest, canSend, generationOutcome, isSendShortcut, manualInsertion, messageParts, type ChatMessage } from './logic/css-assistant';
+} from '@mantine/core';
+import { IconRefresh, IconSparkles } from '@tabler/icons-react';
+import { notify } from '../notices/notify';
+import { CHAT_ROWS, CSS_MESSAGES, buildRequest, canSend, generationOutcome, isSendShortcut, manualInsertion, messageParts, type ChatMessage } from './css-assistant';
 
 export interface CssAssistantProps {
   /** the editor's CSS, sent as currentCSS */

@@ -1,10 +1,13 @@
 import { Suspense, lazy, useCallback, useRef, type ComponentType } from 'react';
 import type { AiCssRequest, AiCssResult, Region } from '@platform/contracts';
-import { Box, Group, Skeleton, Text, Textarea, mediaApi, notify, useComputedColorScheme, useSession } from '@platform/ui';
+import { Box, Group, Skeleton, Text, Textarea, useComputedColorScheme } from '@mantine/core';
+import { useSession } from '../api/hooks';
+import { mediaApi } from '../api/media-api';
+import { regionFromPath } from '../logic/region-path';
+import { notify } from '../notices/notify';
 import { CssAssistant } from './CssAssistant';
-import { insertCss, type ChatMessage } from './logic/css-assistant';
-import { CSS_EDITOR_HEIGHT, EDITOR_MESSAGES } from './logic/messages';
-import { regionFromPath } from './logic/uploads';
+import { insertCss, type ChatMessage } from './css-assistant';
+import { CSS_EDITOR_HEIGHT, CSS_EDITOR_MESSAGES } from './messages';
 import type { CodeSurfaceProps } from './CodeSurface';
 
 /** A plain textarea when CodeMirror cannot load: the CSS stays editable. */
@@ -26,13 +29,13 @@ const CodeSurface = lazy(
   (): Promise<{ default: ComponentType<CodeSurfaceProps> }> =>
   import(/* webpackChunkName: "codemirror-css" */ './CodeSurface').catch((error: unknown) => {
     console.warn('css editor: CodeMirror failed to load', error);
-    notify.error(EDITOR_MESSAGES.extensionsFailed);
+    notify.error(CSS_EDITOR_MESSAGES.extensionsFailed);
     return { default: PlainSurface };
   }),
 );
 
 export interface CssEditorProps {
-  /** the agent's ADVANCED_customCSS */
+  /** the CSS: the agent's ADVANCED_customCSS, or the agency's client dashboard customCSS */
   value?: string;
   onChange?: (css: string) => void;
   /** px; the spec's editor is 500 */
@@ -47,6 +50,8 @@ export interface CssEditorProps {
   generateCss?: (body: AiCssRequest) => Promise<AiCssResult>;
   /** hides the AI assistant */
   withAssistant?: boolean;
+  /** the empty editor's hint (default: the chat widget's) */
+  placeholder?: string;
   /** previews: assistant open with a conversation */
   assistantDefaultOpened?: boolean;
   assistantConversation?: ChatMessage[];
@@ -64,6 +69,7 @@ export function CssEditor({
   userData,
   generateCss,
   withAssistant = true,
+  placeholder = '/* Custom CSS for the chat widget */',
   assistantDefaultOpened,
   assistantConversation,
 }: CssEditorProps) {
@@ -103,7 +109,7 @@ export function CssEditor({
       </Group>
       <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', minHeight: height }}>
         <Suspense fallback={<Skeleton height={height} radius={0} />}>
-          <CodeSurface value={text} onChange={change} height={height} dark={dark} readOnly={readOnly} placeholder="/* Custom CSS for the chat widget */" />
+          <CodeSurface value={text} onChange={change} height={height} dark={dark} readOnly={readOnly} placeholder={placeholder} />
         </Suspense>
       </Box>
     </Box>

@@ -9,8 +9,8 @@ import {
   manualInsertion,
   messageParts,
   type ChatMessage,
-} from '../../src/agent-area/editors/logic/css-assistant';
-import { CSS_EDITOR_HEIGHT, EDITOR_MESSAGES } from '../../src/agent-area/editors/logic/messages';
+} from '../src/css-editor/css-assistant';
+import { CSS_EDITOR_HEIGHT, CSS_EDITOR_MESSAGES as EDITOR_MESSAGES } from '../src/css-editor/messages';
 
 describe('CSS editor AI assistant', () => {
   it('uses the spec texts word for word and the 500 px editor', () => {
