@@ -77,6 +77,7 @@ describe('agency journey', () => {
     await page.keyboard.type('.topbar{letter-spacing:2px}');
     expect(await cssEditor.locator('.cm-content').innerText()).toBe('.topbar{letter-spacing:2px}');
     await waitFor(async () => (await preview(page).locator('.topbar').evaluate((el) => getComputedStyle(el).letterSpacing)) === '2px', 5000, 200);
+    await screenshot(page, 'agency-01a-theme-css-editor');
     await page.getByTestId('agency-font').fill('Not A Real Font');
     await page.getByText('This font name is not a valid one, please double check font name.').waitFor();
     await page.getByTestId('agency-font').fill('Open Sans');

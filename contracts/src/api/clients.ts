@@ -104,7 +104,14 @@ export interface ClientSessionResponse extends SuccessResponse {
   agencyAdmin: boolean;
   agencyId: string;
   region: Region;
+  /**
+   * The organisations this sign-in may switch between (ADR 0027): every organisation of the
+   * agency for the agency admin; a client's own one (a client e-mail is unique per agency).
+   */
+  organizations: OrganizationSummary[];
 }
+/** An organisation as the switcher lists it. */
+export type OrganizationSummary = Pick<OrganizationView, 'ID' | 'name' | 'squarePhotoURL'>;
 /** A sign-in answer: the session (also set as an httpOnly cookie on the agency host) and who signed in. */
 export interface ClientSignInResponse extends ClientSessionResponse {
   message: string;

@@ -9,6 +9,7 @@ export * from './notification';
 export * from './billing-connect';
 export * from './clients';
 export * from './client-feedback';
+export * from './client-dashboard';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -21,6 +22,7 @@ import { NOTIFICATION_API } from './notification';
 import { CONNECT_API } from './billing-connect';
 import { CLIENTS_API } from './clients';
 import { CLIENT_FEEDBACK_API } from './client-feedback';
+import { CLIENT_DASHBOARD_API } from './client-dashboard';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -37,4 +39,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(CONNECT_API),
   ...Object.values(CLIENTS_API),
   ...Object.values(CLIENT_FEEDBACK_API),
+  ...Object.values(CLIENT_DASHBOARD_API),
 ];

@@ -128,3 +128,11 @@ export function agencyHostHeadHtml(data: AgencyHostData, title: string): string 
     `<script type="application/json" id="${AGENCY_HOST_DATA_ID}">${json}</script>`,
   ].join('');
 }
+
+/**
+ * Spec §6: a client sees a custom tab listed in its canAccess or marked alwaysVisible; the agency
+ * admin sees every one. The dashboard's navigation and agency-domain's tab page share this rule.
+ */
+export function customTabVisible(tab: Pick<CustomTab, 'href' | 'alwaysVisible'>, access: { agencyAdmin: boolean; canAccess?: readonly string[] }): boolean {
+  return Boolean(tab.href) && (access.agencyAdmin || Boolean(tab.alwaysVisible) || (access.canAccess ?? []).includes(tab.href));
+}

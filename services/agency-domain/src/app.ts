@@ -24,6 +24,8 @@ import { ClientAuthUseCases } from './usecases/client-auth';
 import { clientAuthRoutes } from './routes/client-auth-routes';
 import { agencyClientRoutes, internalOrganizationRoutes, signedInClientRoutes } from './routes/client-routes';
 import { clientFeedbackRoutes } from './routes/client-feedback-routes';
+import { ClientCustomTabUseCases } from './usecases/client-custom-tabs';
+import { clientCustomTabRoutes } from './routes/client-custom-tab-routes';
 import { ClientFeedbackUseCases } from './usecases/client-feedback';
 
 export const OPENAPI_INFO = {
@@ -97,6 +99,7 @@ export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: 
     ...clientAuthRoutes(clientAuth, { secure: config.cookieSecure }),
     ...internalOrganizationRoutes(organizations),
     ...clientFeedbackRoutes(new ClientFeedbackUseCases({ agencies: useCaseDeps.agencies, clients, mailer: useCaseDeps.mailer })),
+    ...clientCustomTabRoutes(new ClientCustomTabUseCases({ agencies: useCaseDeps.agencies, clients })),
   ];
   return { routes, access: new AgencyAccess(directory) };
 }

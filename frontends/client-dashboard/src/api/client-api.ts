@@ -1,4 +1,4 @@
-import { CLIENT_FEEDBACK_API, CLIENTS_API, type ClientEmailCodeRequest, type ClientFeedbackRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
+import { CLIENT_DASHBOARD_API, CLIENT_FEEDBACK_API, CLIENTS_API, gatewayPath, type ClientEmailCodeRequest, type ClientFeedbackRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
 import { callApi } from '@platform/ui';
 
 /**
@@ -20,6 +20,10 @@ export function clientApi(region: Region) {
     recordTabClick: (tab: string, agentId?: string) => callApi(CLIENTS_API.recordTabClick, { region, body: { tab, ...(agentId ? { agentId } : {}) } }),
     sendFeedback: (body: ClientFeedbackRequest) => callApi(CLIENT_FEEDBACK_API.sendClientFeedback, { region, body }),
     agents: () => callApi(CLIENTS_API.listClientAgents, { region }),
+    /** a new session (cookie) for another organisation of this sign-in */
+    switchOrganization: (orgId: string) => callApi(CLIENT_DASHBOARD_API.switchClientOrganization, { region, body: { orgId } }),
+    /** an html custom tab's page, served under its own sandboxing CSP (the frame's src) */
+    customTabSrc: (href: string, agentId?: string) => gatewayPath(CLIENT_DASHBOARD_API.renderClientCustomTab, undefined, region, { href, agentId }),
   };
 }
 export type ClientApi = ReturnType<typeof clientApi>;

@@ -51,7 +51,6 @@ export function Dashboard() {
   }
   const recordClick = (clicked: DashboardTab) => void api.recordTabClick(clicked.path, agentId).catch(() => undefined);
   const nav = !lock && agentId && agentKnown && <ClientAgentNav layout={layout} region={host.region} agentId={agentId} tabs={tabs} current={tab} onClick={recordClick} />;
-  const variables = { agencyId: host.agency.ID, orgId: session.organization.ID, clientId: session.client.ID, clientName: session.client.name, clientEmail: session.client.email, agentId, region: host.region };
   return (
     <>
       <TopBar agents={agents} agentId={agentKnown ? agentId : undefined} tabs={tabs} phone={phone} />
@@ -60,7 +59,7 @@ export function Dashboard() {
       <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {layout === 'vertical' && nav}
         <Box component="main" p="lg" style={{ flex: 1, minWidth: 0 }} data-testid="client-page" data-page={tab?.key}>
-          {!lock && agentId && agentKnown && tab && <AgentPage region={host.region} agentId={agentId} tab={tab} tabs={tabs} variables={variables} />}
+          {!lock && agentId && agentKnown && tab && <AgentPage region={host.region} agentId={agentId} tab={tab} tabs={tabs} />}
         </Box>
       </Box>
       {lock && <LockedModal message={lock} />}

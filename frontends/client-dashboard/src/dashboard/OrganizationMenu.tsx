@@ -80,14 +80,24 @@ function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => vo
 }
 
 /**
- * The organisation switcher and menu (spec 2.10): the client's organisation, About, and
- * + Add User for organisation admins.
+ * The organisation switcher and menu (spec 2.10): the organisations this sign-in acts for (the
+ * agency admin: every one of the agency; ADR 0027), About, and + Add User for organisation admins.
  */
 export function OrganizationMenu() {
-  const { organization, client, agencyAdmin } = useClientSession();
+  const { api } = useDashboard();
+  const { organization, organizations, client, agencyAdmin } = useClientSession();
   const [about, setAbout] = useState(false);
   const [addUser, setAddUser] = useState(false);
   const orgAdmin = Boolean(client.isOrgAdmin) && !agencyAdmin;
+  // Another organisation is another session (its agents, notifications, credits): start over on it.
+  const switchTo = async (orgId: string) => {
+    try {
+      await api.switchOrganization(orgId);
+      window.location.assign('/');
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : CLIENTS_API_MESSAGES.organizationNotFound, 3000);
+    }
+  };
   return (
     <>
       <Menu position="bottom-start" width={240}>
@@ -106,7 +116,17 @@ export function OrganizationMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>Organization</Menu.Label>
-          <Menu.Item leftSection={<IconCheck size={14} />}>{truncateName(organization.name ?? '')}</Menu.Item>
+          {organizations.map((org) =>
+            org.ID === organization.ID ? (
+              <Menu.Item key={org.ID} leftSection={<IconCheck size={14} />} data-testid="org-option-current">
+                {truncateName(organization.name ?? '')}
+              </Menu.Item>
+            ) : (
+              <Menu.Item key={org.ID} leftSection={<Avatar src={org.squarePhotoURL || undefined} size={14} radius="sm" />} onClick={() => void switchTo(org.ID)} data-testid={`org-option-${org.ID}`}>
+                {truncateName(org.name ?? '')}
+              </Menu.Item>
+            ),
+          )}
           <Menu.Divider />
           <Menu.Item leftSection={<IconInfoCircle size={14} />} onClick={() => setAbout(true)}>
             About

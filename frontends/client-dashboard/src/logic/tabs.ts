@@ -3,6 +3,7 @@ import {
   AGENT_TABS,
   CLIENT_AGENT_TITLE_MAX,
   CLIENT_DASHBOARD_PAGES,
+  customTabVisible,
   type ClientDashboardPage,
   type CustomTab,
   type Region,
@@ -31,7 +32,7 @@ export function clientTabs(access: TabAccess, customTabs: readonly CustomTab[] =
   const allowed = new Set(access.agencyAdmin ? AGENCY_ADMIN_CLIENT_PAGES.map((key) => `/${key}`) : access.canAccess ?? []);
   const pages: DashboardTab[] = CLIENT_DASHBOARD_PAGES.filter((key) => allowed.has(`/${key}`)).map((key) => ({ kind: 'page', key, path: `/${key}`, label: AGENT_TABS[key] }));
   const custom: DashboardTab[] = customTabs
-    .filter((tab) => tab.href && (access.agencyAdmin || tab.alwaysVisible || allowed.has(tab.href)))
+    .filter((tab) => customTabVisible(tab, access))
     .map((tab) => ({ kind: 'custom', key: `c${tab.href}`, path: tab.href, label: tab.label || tab.href, tab }));
   const all = [...pages, ...custom];
   const order = access.clientTabOrder ?? [];

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { customTabPageHtml, type Region } from '@platform/contracts';
+import type { Region } from '@platform/contracts';
+import { useDashboard } from '../session';
 import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Stack, Text, Title, useAgent } from '@platform/ui';
 import { agentTitle, tabHref, type DashboardTab } from '../logic/tabs';
 
@@ -43,18 +44,23 @@ function HomePage({ region, agentId, tabs }: { region: Region; agentId: string; 
   );
 }
 
-function CustomTabPage({ tab, variables }: { tab: Extract<DashboardTab, { kind: 'custom' }>; variables: Record<string, unknown> }) {
-  const frame = { title: tab.label, sandbox: SANDBOX, style: { width: '100%', height: 'calc(100vh - 220px)', border: 0 }, 'data-testid': 'client-custom-tab' } as const;
-  return tab.tab.pageType === 'iframe' ? <iframe {...frame} src={tab.tab.iframeUrl} /> : <iframe {...frame} srcDoc={customTabPageHtml(tab.tab, variables)} />;
+/**
+ * An html tab is agency-domain's page under its own sandboxing CSP (a srcdoc frame would inherit
+ * the dashboard's `script-src 'self'` and never run the tab's script); an iframe tab is its URL.
+ */
+function CustomTabPage({ tab, agentId }: { tab: Extract<DashboardTab, { kind: 'custom' }>; agentId: string }) {
+  const { api } = useDashboard();
+  const src = tab.tab.pageType === 'iframe' ? tab.tab.iframeUrl : api.customTabSrc(tab.tab.href, agentId);
+  return <iframe title={tab.label} src={src} sandbox={SANDBOX} style={{ width: '100%', height: 'calc(100vh - 220px)', border: 0 }} data-testid="client-custom-tab" />;
 }
 
 /**
  * One agent page of the client dashboard: the agent area's Chats, Analytics and Leads (the
  * shell's components, from @platform/ui), Home, or an agency custom tab.
  */
-export function AgentPage({ region, agentId, tab, tabs, variables }: { region: Region; agentId: string; tab: DashboardTab; tabs: DashboardTab[]; variables: Record<string, unknown> }) {
+export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agentId: string; tab: DashboardTab; tabs: DashboardTab[] }) {
   const { data: agent } = useAgent(region, agentId);
-  if (tab.kind === 'custom') return <CustomTabPage tab={tab} variables={variables} />;
+  if (tab.kind === 'custom') return <CustomTabPage tab={tab} agentId={agentId} />;
   switch (tab.key) {
     case 'home':
       return <HomePage region={region} agentId={agentId} tabs={tabs} />;

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { AGENCY_API, AGENCY_API_MESSAGES, RESERVED_TAB_PATHS, customTabPageHtml, documentId, fontCheckQuerySchema, routeOf, saveAgencyRequestSchema, type ResponseOf } from '@platform/contracts';
 import { notFound, type RouteSpec } from '@platform/kit';
 import type { AgencyPolicy } from '../usecases/access';
-import { CUSTOM_TAB_CSP } from '../domain/custom-tab-page';
+import { CUSTOM_TAB_CSP, CUSTOM_TAB_NOT_FOUND } from '../domain/custom-tab-page';
 import type { AgencyUseCases } from '../usecases/agency';
 
 export type AgencyRouteSpec = RouteSpec<AgencyPolicy>;
@@ -79,5 +79,3 @@ export function agencyRoutes(agencies: AgencyUseCases): AgencyRouteSpec[] {
     },
   ];
 }
-
-const CUSTOM_TAB_NOT_FOUND = 'This custom tab does not exist.';

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import {
   CLIENTS_API,
+  CLIENT_DASHBOARD_API,
   CLIENTS_API_MESSAGES,
   CLIENT_SIGN_IN,
   agencyAdminLoginRequestSchema,
@@ -8,6 +9,7 @@ import {
   clientLoginRequestSchema,
   clientLoginTokenRequestSchema,
   routeOf,
+  switchOrganizationRequestSchema,
   type ResponseOf,
 } from '@platform/contracts';
 import Joi from 'joi';
@@ -78,6 +80,15 @@ export function clientAuthRoutes(auth: ClientAuthUseCases, cookie: { secure: boo
         res.clearCookie(CLIENT_SESSION_COOKIE, cookieOptions(cookie.secure));
         res.json({ success: true, message: CLIENTS_API_MESSAGES.signedOut } satisfies ResponseOf<typeof CLIENTS_API.clientLogout>);
       },
+    },
+    {
+      ...routeOf(CLIENT_DASHBOARD_API.switchClientOrganization),
+      summary: 'The organisation switcher: a new session for another organisation this sign-in acts for (the agency admin: any of the agency), the old one ended',
+      access: 'client',
+      schemas: { body: switchOrganizationRequestSchema },
+      success: { status: 200, description: 'ClientSignInResponse; sets the client_session cookie' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res, caller) => signedIn(res, await auth.switchOrganization(caller, req.body.orgId)),
     },
     {
       ...routeOf(CLIENTS_API.verifyClientSession),

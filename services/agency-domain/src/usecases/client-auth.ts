@@ -117,6 +117,22 @@ export class ClientAuthUseCases {
     await this.deps.clients.endSession(caller.region as Region, caller.sessionId);
   }
 
+  /**
+   * The organisation switcher (spec 2.10): a new session for another organisation this sign-in
+   * may act for (ADR 0027: the agency admin, any of the agency's), ending the current one.
+   */
+  async switchOrganization(caller: ClientCaller, orgId: string): Promise<SignIn> {
+    const region = caller.region as Region;
+    const agency = await this.deps.agencies.find(region, caller.agencyId);
+    if (!agency) throw notFound(CLIENTS_API_MESSAGES.accountDataMissing);
+    const client = caller.agencyAdmin ? null : await this.deps.clients.client(region, caller.clientId);
+    if (!caller.agencyAdmin && !client) throw notFound(CLIENTS_API_MESSAGES.accountDataMissing);
+    const target = (await this.organizationsFor(region, agency.ID, client)).find((org) => org.ID === orgId);
+    if (!target) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
+    await this.deps.clients.endSession(region, caller.sessionId);
+    return this.startSession(region, agency, client, target);
+  }
+
   /** The gateway's check of a client session JWT: the identity while the session lives, else null (404). */
   async verify(token: string): Promise<ClientSessionIdentity | null> {
     const claims = verifyClientSession(token, this.deps.jwtSecret);
@@ -204,7 +220,15 @@ export class ClientAuthUseCases {
     return { ...(await this.answer(region, org, client, !client, clientId, email)), token };
   }
 
+  /** ADR 0027: the agency admin acts for every organisation of the agency; a client for its own (its e-mail is unique per agency). */
+  private async organizationsFor(region: Region, agencyId: string, client: ClientRecord | null): Promise<OrganizationRecord[]> {
+    if (!client) return this.deps.clients.organizationsOf(region, agencyId);
+    const own = await this.deps.clients.organization(region, client.orgId);
+    return own ? [own] : [];
+  }
+
   private async answer(region: Region, org: OrganizationRecord, client: ClientRecord | null, agencyAdmin: boolean, clientId: string, email: string): Promise<ClientSessionResponse> {
+    const organizations = (client ? [org] : await this.organizationsFor(region, org.agencyId, null)).map(({ ID, name, squarePhotoURL }) => ({ ID, name, ...(squarePhotoURL ? { squarePhotoURL } : {}) }));
     return {
       success: true,
       client: client ? clientView(client) : { ID: clientId, orgId: org.ID, email, name: 'Agency admin', canAccess: pagesOf(null, true) },
@@ -213,6 +237,7 @@ export class ClientAuthUseCases {
       agencyAdmin,
       agencyId: org.agencyId,
       region,
+      organizations,
     };
   }
 }

@@ -20,8 +20,8 @@ export function IntroVideo() {
   };
   return (
     <Card withBorder data-testid="agency-intro">
-      <Group justify="space-between" align="flex-start" mb="xs">
-        <div>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <div style={{ flex: 1 }}>
           <Text fw={600}>Welcome to white label</Text>
           <Text size="sm" c="dimmed">
             A short tour of the agency settings: brand the dashboard your clients use, put it on your domain, then Save to publish.
