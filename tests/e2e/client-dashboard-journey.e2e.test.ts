@@ -5,7 +5,8 @@
  * code e-mailed to them (read from the inbox); each lands on their first allowed tab and sees only
  * their allowed tabs; disabling client access shows the locked modal with the personalised
  * message, and Log Out leads back to the login screen. Also: Send Feedback reaches the agency's
- * support inbox, the agency admin signs in with its secret, and with allowBilling the credits
+ * support inbox, an html custom tab runs its script without the dashboard's origin, the agency
+ * admin signs in with its secret and switches to another organisation, and with allowBilling the credits
  * open the billing remote's client billing modal, where the client saves a card, buys 2,500
  * credits and sets auto-recharge; a level-2 notification pops up live for 5 s and
  * opens its agent's page from the panel.
@@ -26,6 +27,10 @@ async function call<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, 
   if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
   return body as T;
 }
+
+/** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
+const PRICE_TAB_JS = `document.getElementById('who').textContent = 'Prices for ' + window.dashboardVariables.clientName;
+try { document.getElementById('parent').textContent = 'reached ' + window.parent.document.title; } catch (e) { document.getElementById('parent').textContent = 'dashboard out of reach'; }`;
 
 describe('client dashboard journey', () => {
   let browser: Browser;
@@ -66,7 +71,7 @@ describe('client dashboard journey', () => {
     region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
     const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
     uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1>' }] } });
+    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }] } });
     agencySecret = agency.secret;
     // An e-mail domain: the dashboard offers Send Feedback.
     await call(owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
@@ -123,7 +128,12 @@ describe('client dashboard journey', () => {
     await page.getByText('Updated client data').first().waitFor();
     await page.getByTestId('client-status').getByText('Online').waitFor();
     await page.getByTestId('client-nav').locator('[data-tab="c/prices"]').click();
-    await page.frameLocator('[data-testid="client-custom-tab"]').getByText('Our prices').waitFor();
+    // The html tab's script runs (the page agency-domain serves under the sandboxing CSP), without the dashboard's origin.
+    const tab = page.frameLocator('[data-testid="client-custom-tab"]');
+    await tab.getByText('Our prices').waitFor();
+    await tab.getByText('Prices for Ada Lovelace').waitFor();
+    await tab.getByText('dashboard out of reach').waitFor();
+    expect(await page.getByTestId('client-custom-tab').getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups');
     await screenshot(page, 'client-02-password-client');
     await context.close();
   });
@@ -174,8 +184,9 @@ describe('client dashboard journey', () => {
     }
     const popup = page.getByTestId('notification-popup');
     await popup.getByText('A visitor asks for a person').waitFor({ timeout: 30_000 });
-    await screenshot(page, 'client-07-notification-popup');
+    // Timed from when it showed: the screenshot takes a while on a loaded machine.
     const shownAt = Date.now();
+    await screenshot(page, 'client-07-notification-popup');
     await popup.waitFor({ state: 'hidden', timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(3500);
     await page.getByTestId('notifications-bell').click();
@@ -185,9 +196,11 @@ describe('client dashboard journey', () => {
     await context.close();
   });
 
-  it('the agency signs in with its secret and gets every page, with no Account or status of a client', async () => {
+  it('the agency signs in with its secret, gets every page, with no Account or status of a client, and switches organisation', async () => {
     // The horizontal layout: a tab row, and the agency bar for an agency user.
     await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'horizontal' } });
+    const southwind = (await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Southwind' } })).organization.ID;
+    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId: southwind }, body: { ID: southwind, name: 'Southwind', widgetIDs: [agentIds[1]] } });
     const { context, page } = await newClientPage();
     await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
     await page.getByTestId('client-nav').waitFor();
@@ -197,6 +210,16 @@ describe('client dashboard journey', () => {
     expect(await page.getByTestId('client-status').count()).toBe(0);
     await screenshot(page, 'client-06-agency-admin-horizontal');
     expect(page.url()).not.toContain('secret=');
+    // The organisation switcher: the agency admin acts for every organisation of the agency.
+    await page.getByTestId('org-switcher').click();
+    await page.getByTestId('org-option-current').getByText('Northwind').waitFor();
+    await page.getByRole('menuitem', { name: 'Southwind' }).click();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/home$`), { waitUntil: 'commit' });
+    await page.getByTestId('org-switcher').getByText('Southwind').waitFor();
+    await page.getByTestId('agent-selector').click();
+    await page.getByRole('menuitem', { name: 'A sales agent with a very long...' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Support Agent' }).count()).toBe(0);
+    await screenshot(page, 'client-06b-agency-admin-switched-org');
     await context.close();
   });
 
