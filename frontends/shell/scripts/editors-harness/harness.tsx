@@ -3,8 +3,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { AiCssRequest, AgentNode, Region, UploadFileRequest, UploadedFile } from '@platform/contracts';
-import { Code, Container, Paper, SimpleGrid, Stack, Text, Title, UiProvider, type AiCssAnswer, type UploadOptions } from '@platform/ui';
+import type { AiCssRequest, AiCssResult, AgentNode, Region, UploadFileRequest, UploadedFile } from '@platform/contracts';
+import { Code, Container, Paper, SimpleGrid, Stack, Text, Title, UiProvider, type UploadOptions } from '@platform/ui';
 import {
   AlertBanner,
   CanvasEditor,
@@ -39,7 +39,7 @@ const fakeUploader = (_region: Region, body: UploadFileRequest, options: UploadO
     }, 100);
   });
 
-const fakeCss = async (body: AiCssRequest): Promise<AiCssAnswer> => {
+const fakeCss = async (body: AiCssRequest): Promise<AiCssResult> => {
   await new Promise((r) => setTimeout(r, 500));
   const last = body.messages[body.messages.length - 1]?.content ?? '';
   if (/fail/i.test(last)) return { success: false, error: 'Failed to generate CSS. Please try again.' };
