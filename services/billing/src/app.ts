@@ -4,6 +4,7 @@ import { createApp, serviceRouter, type Logger, type ReadinessCheck, type Region
 import { HttpWorkspaceAccess, type WorkspaceAccess } from './clients/workspace-access';
 import type { BillingConfig } from './config';
 import { createStripe } from './clients/stripe';
+import { accountRoutes } from './routes/account-routes';
 import { ledgerRoutes } from './routes/ledger-routes';
 import { stripeRoutes } from './routes/stripe-routes';
 import { BillingAccountStore } from './store/billing-accounts';
@@ -66,6 +67,7 @@ export function routeTable(deps: AppDeps): {
     ...ledgerRoutes(ledger, entitlements, billingAccounts, logs),
     ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }), deps.config.stripe),
     ...connect.routes,
+    ...accountRoutes(billingAccounts),
   ];
   return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers };
 }
