@@ -46,6 +46,11 @@ function createSandbox({ stripeMockUrl, secretKey }) {
   const replays = new Map(); // idempotency key -> {status, body}
   const coupons = new Map(); // coupon id -> Coupon
   const promotionCodes = new Map(); // promo id -> PromotionCode
+  // Stripe Connect: the account (Stripe-Account header; null: the platform's) each object was created on.
+  // Another account asking for it gets Stripe's resource_missing, as on Stripe.
+  const owners = new Map(); // object id -> account id or null
+  const accountOf = (req) => req.headers['stripe-account'] || null;
+  const visible = (id, req) => !id || !owners.has(id) || owners.get(id) === accountOf(req);
 
   const customer = (id) => customers.get(id) ?? customers.set(id, { defaultPaymentMethod: null, paymentMethods: [] }).get(id);
 
@@ -201,6 +206,7 @@ function createSandbox({ stripeMockUrl, secretKey }) {
           status: 'requires_confirmation',
           subscriptionId: sub.id,
         });
+        owners.set(intent.id, accountOf(req));
         state.status = 'incomplete';
         // default_incomplete leaves the first payment to the browser (confirmCardPayment); otherwise Stripe charges at once.
         if (params.get('payment_behavior') !== 'default_incomplete') confirmWithCard(intent, { offSession: false });
@@ -246,7 +252,7 @@ function createSandbox({ stripeMockUrl, secretKey }) {
     if (p === '/v1/promotion_codes' && req.method === 'GET' && promotionCodes.size) {
       const wanted = url.searchParams.get('code');
       const active = url.searchParams.get('active');
-      const data = [...promotionCodes.values()].filter((c) => (!wanted || c.code.toLowerCase() === wanted.toLowerCase()) && (active === null || String(c.active) === active));
+      const data = [...promotionCodes.values()].filter((c) => visible(c.id, req) && (!wanted || c.code.toLowerCase() === wanted.toLowerCase()) && (active === null || String(c.active) === active));
       return { status: 200, body: { object: 'list', data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)), has_more: false, url: '/v1/promotion_codes' } };
     }
 
@@ -300,12 +306,20 @@ function createSandbox({ stripeMockUrl, secretKey }) {
     return null;
   }
 
+  /** resource_missing for an object of another account named by the path or by customer / payment_method / subscription. */
+  function connectScope(req, url, raw) {
+    const params = new URLSearchParams(raw);
+    const named = [/^\/(?:v1\/[a-z_]+|sandbox\/3ds)\/([a-z]+_[A-Za-z0-9]+)/.exec(url.pathname)?.[1], ...['customer', 'payment_method', 'subscription'].map((name) => params.get(name) ?? url.searchParams.get(name))];
+    const hidden = named.find((id) => !visible(id, req));
+    return hidden ? missing(hidden.split('_')[0] === 'cus' ? 'customer' : 'object', hidden) : null;
+  }
+
   const isSecretKey = (req) => /^Bearer sk_/.test(req.headers.authorization ?? '');
 
   async function handle(req, res) {
     const url = new URL(req.url, 'http://sandbox');
     res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type, stripe-version');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type, stripe-version, stripe-account');
     res.setHeader('access-control-allow-methods', 'GET, POST, DELETE');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     if (url.pathname === '/healthz') return send(res, 200, { ok: true });
@@ -321,14 +335,16 @@ function createSandbox({ stripeMockUrl, secretKey }) {
     if (url.pathname.startsWith('/v1/') && !/^Bearer (sk|pk)_test_/.test(req.headers.authorization ?? ''))
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' } });
 
-    const key = req.method === 'POST' && req.headers['idempotency-key'] ? `${req.headers.authorization} ${url.pathname} ${req.headers['idempotency-key']}` : null;
+    const key = req.method === 'POST' && req.headers['idempotency-key'] ? `${req.headers.authorization} ${accountOf(req)} ${url.pathname} ${req.headers['idempotency-key']}` : null;
     if (key && replays.has(key)) {
       res.setHeader('idempotent-replayed', 'true');
       const { status, body } = replays.get(key);
       return send(res, status, body);
     }
     try {
-      const answer = (await route(req, url, raw)) ?? (await forward(req, url.pathname + url.search, raw));
+      const answer = (await connectScope(req, url, raw)) ?? (await route(req, url, raw)) ?? (await forward(req, url.pathname + url.search, raw));
+      // a created object belongs to the account it was created on
+      if (req.method === 'POST' && answer.status === 200 && answer.body?.id && /^\/v1\/[a-z_]+\/?$/.test(url.pathname)) owners.set(answer.body.id, accountOf(req));
       if (key && answer.status < 500) replays.set(key, answer);
       send(res, answer.status, answer.body);
     } catch (err) {

@@ -10,6 +10,8 @@ export interface BillingAccount {
   status?: SubscriptionStatus;
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
+  /** the connected account the customer was created on (useMultipleStripes, ADR 0025); absent: the platform's */
+  stripeAccountId?: string;
   /** unix seconds */
   currentPeriodEnd?: number;
   cancelAtPeriodEnd?: boolean;
