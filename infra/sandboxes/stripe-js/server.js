@@ -113,8 +113,8 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) 
   const owners = new Map(); // object id -> account id or null
   const accountOf = (req) => req.headers['stripe-account'] || null;
   const visible = (id, req) => !id || !owners.has(id) || owners.get(id) === accountOf(req);
-  /** A webhook event about an object, from the account the object belongs to. */
-  const emit = (type, object) => webhooks.send(type, object, owners.get(object.id) ?? null);
+  /** A webhook event about an object, from the account it (or `ownerId`, an invoice's subscription) belongs to. */
+  const emit = (type, object, ownerId = object.id) => webhooks.send(type, object, owners.get(ownerId) ?? null);
 
   /** The invoice a subscription's payment paid (stripe-mock's invoices all share one id: each gets its own). */
   const paidInvoice = (subscriptionId, state, intent) => ({
@@ -171,7 +171,7 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) 
     Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: error });
     emit('payment_intent.payment_failed', publicIntent(intent));
     const sub = intent.subscriptionId && subscriptions.get(intent.subscriptionId);
-    if (sub) emit('invoice.payment_failed', { ...paidInvoice(intent.subscriptionId, sub, intent), status: 'open', paid: false, amount_paid: 0 });
+    if (sub) emit('invoice.payment_failed', { ...paidInvoice(intent.subscriptionId, sub, intent), status: 'open', paid: false, amount_paid: 0 }, intent.subscriptionId);
     return error;
   }
 
@@ -183,7 +183,7 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) 
     if (sub && sub.status === 'incomplete') {
       sub.status = 'active';
       emit('customer.subscription.updated', subscriptionObject(intent.subscriptionId));
-      emit('invoice.paid', paidInvoice(intent.subscriptionId, sub, intent));
+      emit('invoice.paid', paidInvoice(intent.subscriptionId, sub, intent), intent.subscriptionId);
     }
   }
 
@@ -296,7 +296,7 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) 
       if (charged) state.status = 'incomplete';
       emit('customer.subscription.created', subscriptionObject(sub.id));
       // a subscription stripe-mock answers active without a card of ours was paid at once
-      if (!charged && state.status === 'active') emit('invoice.paid', paidInvoice(sub.id, state, null));
+      if (!charged && state.status === 'active') emit('invoice.paid', paidInvoice(sub.id, state, null), sub.id);
       if (charged) {
         const invoice = typeof sub.latest_invoice === 'object' && sub.latest_invoice ? sub.latest_invoice : null;
         const intent = newIntent({ object: 'payment_intent', livemode: false, payment_method_types: ['card'], metadata: {} }, {
