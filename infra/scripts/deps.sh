@@ -343,7 +343,8 @@ prepare_sandbox-stripe-js() {
   require_file "$ROOT/infra/sandboxes/stripe-js/server.js" "infra/sandboxes/stripe-js/server.js"
   mkdir -p "$DATA_DIR/sandbox-stripe-js"
   CMD=(node "$ROOT/infra/sandboxes/stripe-js/server.js" --port "$STRIPE_JS_SANDBOX_PORT" --host 127.0.0.1
-    --stripe-mock "http://127.0.0.1:$STRIPE_PORT" --secret-key "${STRIPE_SECRET_KEY:-sk_test_123}")
+    --stripe-mock "http://127.0.0.1:$STRIPE_PORT" --secret-key "${STRIPE_SECRET_KEY:-sk_test_123}"
+    ${STRIPE_WEBHOOK_URL:+--webhook-url "$STRIPE_WEBHOOK_URL"})
 }
 
 prepare_sandbox-tool-server() {

@@ -8,10 +8,15 @@
  * the plan and the next billing date; adds a workspace seat; tops up 10 (below 5: 'Minimum
  * amount'); enables auto-recharge and watches it recharge; cancels with a reason (red banner)
  * and reactivates. An EU workspace sees euro prices and 'EU Tax'.
+ *
+ * The sandbox delivers Stripe's webhooks through the gateway (ADR 0025): the Pro plan's monthly
+ * credits arrive through invoice.paid. The EU workspace is flagged useMultipleStripes: its card is
+ * created by Stripe.js on the EU connected account, where billing keeps its customer.
  */
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_API_MESSAGES, BILLING_UI_MESSAGES, MESSAGES, TOPICS, WHITELABEL, makeEvent, newAgentDraft } from '@platform/contracts';
-import { testKafka, waitFor } from '@platform/test-support';
+import { signForwarded } from '@platform/kit';
+import { gateway, testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 /** The Stripe API as the services reach it (the stripe-js sandbox): an operator creates a promotion code. */
@@ -24,6 +29,20 @@ async function createPromotionCode(code: string): Promise<void> {
   };
   const coupon = await post('/v1/coupons', { percent_off: '20', duration: 'once', name: 'Launch 20' });
   await post('/v1/promotion_codes', { 'promotion[type]': 'coupon', 'promotion[coupon]': coupon.id, code });
+}
+
+/** The stripe-js sandbox's webhook deliveries (GET /sandbox/webhooks). */
+async function webhookDeliveries(): Promise<Array<{ type: string; objectId: string; status: string }>> {
+  const sandbox = new URL(process.env.STRIPE_JS_URL!).origin;
+  return ((await (await fetch(`${sandbox}/sandbox/webhooks`)).json()) as { deliveries: Array<{ type: string; objectId: string; status: string }> }).deliveries;
+}
+
+/** An operator sets a workspace's internal billing fields (gateway-only route of the billing service). */
+async function setBillingAccount(region: string, uid: string, body: object): Promise<void> {
+  const path = `/internal/accounts/${uid}`;
+  const headers = signForwarded({ identity: gateway, region: region as 'eu' }, process.env.INTERNAL_SIGNING_SECRET!, { method: 'POST', path, body: JSON.stringify(body) });
+  const res = await fetch(`${process.env.SERVICE_URL_BILLING}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
 
 describe('billing journey', () => {
@@ -195,6 +214,15 @@ describe('billing journey', () => {
     await page.getByTestId('pricing-widget').getByText('Pro plan').waitFor();
     await page.getByTestId('whitelabel-offers').getByRole('button', { name: WHITELABEL.addonOffer }).waitFor();
     expect((await createAgent('Three')).status()).toBe(200);
+
+    // Nobody posts to billing about the payment: the sandbox's signed invoice.paid brings the Pro plan's 5,000 credits.
+    await waitFor(async () => (await balance()) === 300 + 5_000, 30_000, 200);
+    const subscriptionId = ((await (await page.request.post(`/api/${region}/billing/stripe/get-user-data`, { data: { userId: uid, region } })).json()) as { data: { subscriptions: Array<{ id: string }> } }).data.subscriptions[0]!.id;
+    const deliveries = await webhookDeliveries();
+    expect(deliveries.filter((d) => d.objectId === subscriptionId).map((d) => [d.type, d.status])).toEqual(expect.arrayContaining([['customer.subscription.created', 'delivered'], ['customer.subscription.updated', 'delivered']]));
+    expect(deliveries.some((d) => d.type === 'invoice.paid' && d.status === 'delivered')).toBe(true);
+    await page.reload();
+    await page.getByTestId('usd-balance').getByText('$5.3000').waitFor();
     await screenshot(page, 'billing-pro');
   });
 
@@ -269,6 +297,10 @@ describe('billing journey', () => {
     await signInWithCode(eu, uniqueEmail('billing-eu'));
     await passOnboarding(eu);
     const euRegion = /\/app\/(eu|na)\//.exec(eu.url())![1]!;
+    const euSession = (await (await eu.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
+    const euUid = euSession.workspaces.find((w) => w.isOwn && w.region === euRegion)!.uid;
+    // An operator flags it useMultipleStripes in Germany: it pays on the EU connected account.
+    await setBillingAccount(euRegion, euUid, { useMultipleStripes: true, countryCode: 'DE' });
     await eu.goto(`/app/${euRegion}/account/billing`);
     await eu.getByTestId('current-plan').getByRole('button', { name: 'Payment Method' }).click();
     const method = eu.getByRole('dialog', { name: 'Payment Method' });
@@ -283,6 +315,9 @@ describe('billing journey', () => {
     await eu.getByRole('option', { name: 'Germany (DE)' }).click();
     await method.getByRole('button', { name: 'Save payment method' }).click();
     await eu.getByText(BILLING_API_MESSAGES.paymentInformationUpdated).first().waitFor();
+    // Stripe.js made the card on the EU account (Stripe-Account), where billing keeps the customer and finds the card.
+    const userData = (await (await eu.request.post(`/api/${euRegion}/billing/stripe/get-user-data`, { data: { userId: euUid, region: euRegion } })).json()) as { data: { stripeAccountId?: string; paymentMethod: { card: { last4: string } } | null } };
+    expect(userData.data).toMatchObject({ stripeAccountId: process.env.STRIPE_ACCOUNT_EU, paymentMethod: { card: { last4: '4242' } } });
     await eu.getByTestId('plan-currency').getByText('Prices in EUR · EU Tax (DE 27%)').waitFor();
     await eu.getByTestId('current-plan').getByRole('button', { name: 'Upgrade Plan' }).click();
     await eu.getByTestId('plan-pay_as_you_go-price').getByText('€22').waitFor();

@@ -72,7 +72,8 @@ export interface Entitlements {
    */
   accountOpened: boolean;
   plan: PlanKey;
-  limits: Required<Pick<PlanLimits, 'maxAgents' | 'workspaceSeats' | 'clientSeats' | 'maxConcurrentCalls' | 'twilioPhoneNumberSlots'>>;
+  /** every limit of the spec's plan limits but the deprecated maxClients */
+  limits: Required<Omit<PlanLimits, 'maxClients'>>;
   whitelabel: WhitelabelEntitlement;
 }
 export interface EntitlementsResponse extends SuccessResponse {
@@ -90,6 +91,16 @@ export interface TopUpResponse extends SuccessResponse {
 export interface StripeBrowserConfig {
   publishableKey: string;
   stripeJsUrl: string;
+}
+
+/**
+ * The workspace's internal fields billing acts on (ADR 0025), set by operators like the plan:
+ * the connected account by country region (useMultipleStripes, countryCode) and a custom plan's limits.
+ */
+export interface BillingAccountSettings {
+  useMultipleStripes?: boolean;
+  countryCode?: string;
+  customPlan?: { limits?: PlanLimits };
 }
 
 /** The billing service's endpoints; the spec's paths are below /api/billing. */
@@ -114,5 +125,7 @@ export const BILLING_API = {
   activateWhitelabelTrial: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string; trialEndsAt: number }>()({ service: 'billing', operationId: 'activateWhitelabelTrial', method: 'post', path: '/stripe/activate-whitelabel-trial' }),
   saveAutoBilling: endpoint<NoParams, NoQuery, AutoBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'saveAutoBilling', method: 'post', path: '/stripe/auto-billing' }),
   getStripeConfig: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { data: StripeBrowserConfig }>()({ service: 'billing', operationId: 'getStripeConfig', method: 'get', path: '/stripe/config' }),
+  /** Services and operators only: the workspace's billing flags (useMultipleStripes, countryCode, custom plan limits). */
+  setAccountSettings: endpoint<UidParam, NoQuery, BillingAccountSettings, SuccessResponse>()({ service: 'billing', operationId: 'setAccountSettings', method: 'post', path: '/internal/accounts/:uid' }),
   stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
 } as const;

@@ -98,6 +98,10 @@ export type KnowledgeRefreshRate = (typeof KNOWLEDGE_REFRESH_RATES)[number];
 export const KNOWLEDGE_SOURCE_STATUSES = ['ERROR', 'SUCCESS', 'PENDING', 'INITIALIZED'] as const;
 export type KnowledgeSourceStatus = (typeof KNOWLEDGE_SOURCE_STATUSES)[number];
 export const KNOWLEDGE_SOURCE_TYPES = ['doc', 'url'] as const;
+/** The file types an uploaded document can have to become knowledge. */
+export const KNOWLEDGE_DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'txt', 'md', 'html', 'htm', 'csv'] as const;
+/** The same list as a file input's accept text. */
+export const KNOWLEDGE_DOCUMENT_ACCEPT = KNOWLEDGE_DOCUMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 export const TOOL_FIELD_LOCATIONS = ['query', 'body', 'header'] as const;
 export const TOOL_FIELD_TYPES = ['string', 'number', 'boolean', 'object'] as const;

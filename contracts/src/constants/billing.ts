@@ -173,6 +173,18 @@ export const CLIENT_CREDIT_PURCHASE = {
  */
 export const BASE_USD_PER_CREDIT = 0.001;
 
+/**
+ * The limits the spec leaves unshown per plan (ADR 0025): knowledge characters of a workspace
+ * (`maxKbDocsCharCount`) and the credits a plan grants each month (`maxMonthlyCredits`; Pro's
+ * free $5 at the base per-credit cost). A custom plan's limits replace these.
+ */
+export const PLAN_EXTRA_LIMITS: Record<PlanKey, { maxKbDocsCharCount: number; maxMonthlyCredits: number }> = {
+  free: { maxKbDocsCharCount: 400_000, maxMonthlyCredits: 0 },
+  pay_as_you_go: { maxKbDocsCharCount: 2_000_000, maxMonthlyCredits: Math.round(PRO_FREE_CREDITS_USD / BASE_USD_PER_CREDIT) },
+  // enterprise deals set their credits in the custom plan
+  enterprise: { maxKbDocsCharCount: 10_000_000, maxMonthlyCredits: 0 },
+};
+
 export const AGENCY_BILLING = {
   /** Billing fee charged to the agency per transaction. */
   feeRate: 0.05,

@@ -17,7 +17,7 @@ import {
 } from '../constants/billing';
 import { MESSAGES } from '../constants/messages';
 import { TEXT_LIMITS } from '../constants/text-limits';
-import { agencySubscriptionPlanSchema, type AgencySubscriptionPlan, type BillingAddress, type Discount } from './billing';
+import { agencySubscriptionPlanSchema, planLimitsSchema, type AgencySubscriptionPlan, type BillingAddress, type Discount } from './billing';
 import { documentId, email, name, region, requiredMessages, text, url, type Region } from './common';
 import { workspaceSchema, type Workspace } from './workspace';
 
@@ -384,3 +384,10 @@ export const clientCancelSubscriptionRequestSchema = Joi.object<ClientCancelSubs
   orgId: documentId().required(),
   region: inRegion(),
 });
+
+/** POST /internal/accounts/:uid (operators): the workspace's billing flags (ADR 0025). */
+export const billingAccountSettingsSchema = Joi.object({
+  useMultipleStripes: Joi.boolean(),
+  countryCode: Joi.string().trim().uppercase().length(2),
+  customPlan: Joi.object({ limits: planLimitsSchema }),
+}).min(1);

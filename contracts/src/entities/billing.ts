@@ -169,6 +169,8 @@ export interface SubscriptionData {
   internalKeyRef?: string;
   currency?: string;
   subscriptionItems?: JsonObject[];
+  /** the connected account (useMultipleStripes) Stripe.js must act on for this workspace's cards, if any */
+  stripeAccountId?: string;
 }
 export const subscriptionDataSchema = Joi.object<SubscriptionData, true>({
   customer: freeObject().allow(null),
@@ -179,6 +181,7 @@ export const subscriptionDataSchema = Joi.object<SubscriptionData, true>({
   internalKeyRef: Joi.string().max(TEXT_LIMITS.id),
   currency: Joi.string().max(10),
   subscriptionItems: Joi.array().items(freeObject()),
+  stripeAccountId: Joi.string().max(TEXT_LIMITS.id),
 });
 
 export function pickActiveSubscription(subscriptions: ProviderSubscription[] = []): ProviderSubscription | undefined {

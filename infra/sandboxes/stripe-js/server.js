@@ -21,6 +21,14 @@
  * and the objects stripe-mock cannot keep (customers' cards, subscriptions' and PaymentIntents'
  * statuses) are kept here, so a card needing 3-D Secure or declining behaves as on Stripe.
  * Idempotency-Key on a POST replays the first answer, as Stripe does.
+ *
+ * Webhooks, as `stripe listen --forward-to URL` delivers them: with --webhook-url (STRIPE_WEBHOOK_URL)
+ * and the endpoint's secret (STRIPE_WEBHOOK_SECRET), every change the sandbox makes is POSTed as a
+ * signed event (Stripe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload">): customer.subscription.
+ * created|updated|deleted, invoice.paid, invoice.payment_failed, payment_intent.succeeded|payment_failed.
+ * One at a time in order, retried with backoff when the endpoint does not answer 2xx.
+ *   GET  /sandbox/webhooks                        the deliveries (id, type, status, attempts, last answer)
+ *   POST /sandbox/webhooks/<evt id>/resend        delivers an event again (as `stripe events resend`)
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -36,7 +44,61 @@ const AUTHENTICATION_REQUIRED = 'Your card was declined. This transaction requir
 const newId = (prefix) => `${prefix}_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-function createSandbox({ stripeMockUrl, secretKey }) {
+const WEBHOOK_ATTEMPTS = 5;
+const WEBHOOK_RETRY_MS = 500;
+
+/** Stripe's webhook signature scheme: v1 = HMAC-SHA256(secret, "<timestamp>.<payload>"). */
+const signature = (payload, secret, timestamp) => `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+
+/** Signed events delivered one after the other to the endpoint, retried with backoff (none without an endpoint). */
+function webhookSender({ url, secret }) {
+  const deliveries = new Map(); // evt id -> {event, status, attempts, lastAnswer}
+  let queue = Promise.resolve();
+  async function deliver(delivery) {
+    const payload = JSON.stringify(delivery.event);
+    for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS; attempt += 1) {
+      delivery.attempts += 1;
+      try {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature(payload, secret, nowSeconds()), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+          body: payload,
+          signal: AbortSignal.timeout(10_000),
+        });
+        delivery.lastAnswer = answer.status;
+        if (answer.ok) return void (delivery.status = 'delivered');
+      } catch (err) {
+        delivery.lastAnswer = err.message;
+      }
+      // unref: a sandbox closing (tests) is not kept alive by a retry
+      if (attempt < WEBHOOK_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, WEBHOOK_RETRY_MS * 2 ** (attempt - 1)).unref());
+    }
+    delivery.status = 'failed';
+  }
+  const enqueue = (delivery) => {
+    delivery.status = 'pending';
+    queue = queue.then(() => deliver(delivery));
+  };
+  return {
+    enabled: Boolean(url && secret),
+    send(type, object, account, apiVersion) {
+      if (!url || !secret) return;
+      const event = { id: newId('evt'), object: 'event', api_version: apiVersion ?? null, created: nowSeconds(), type, data: { object: structuredClone(object) }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, ...(account ? { account } : {}) };
+      const delivery = { event, status: 'pending', attempts: 0, lastAnswer: null };
+      deliveries.set(event.id, delivery);
+      enqueue(delivery);
+    },
+    resend(id) {
+      const delivery = deliveries.get(id);
+      if (delivery) enqueue(delivery);
+      return delivery;
+    },
+    list: () => [...deliveries.values()].map(({ event, status, attempts, lastAnswer }) => ({ id: event.id, type: event.type, account: event.account ?? null, objectId: event.data.object.id, status, attempts, lastAnswer })),
+  };
+}
+
+function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) {
+  const webhooks = webhookSender({ url: webhookUrl, secret: webhookSecret });
   const paymentMethods = new Map(); // id -> PaymentMethod (+ hidden card number)
   const cardNumbers = new Map(); // pm id -> digits
   const setUpCards = new Set(); // pm ids authenticated once (3-D Secure 'on_session' cards then pay off-session)
@@ -46,6 +108,36 @@ function createSandbox({ stripeMockUrl, secretKey }) {
   const replays = new Map(); // idempotency key -> {status, body}
   const coupons = new Map(); // coupon id -> Coupon
   const promotionCodes = new Map(); // promo id -> PromotionCode
+  // Stripe Connect: the account (Stripe-Account header; null: the platform's) each object was created on.
+  // Another account asking for it gets Stripe's resource_missing, as on Stripe.
+  const owners = new Map(); // object id -> account id or null
+  const accountOf = (req) => req.headers['stripe-account'] || null;
+  const visible = (id, req) => !id || !owners.has(id) || owners.get(id) === accountOf(req);
+  /** A webhook event about an object, from the account it (or `ownerId`, an invoice's subscription) belongs to. */
+  const emit = (type, object, ownerId = object.id) => webhooks.send(type, object, owners.get(ownerId) ?? null);
+
+  /** The invoice a subscription's payment paid (stripe-mock's invoices all share one id: each gets its own). */
+  const paidInvoice = (subscriptionId, state, intent) => ({
+    id: newId('in'),
+    object: 'invoice',
+    status: 'paid',
+    paid: true,
+    billing_reason: 'subscription_create',
+    customer: state.customer,
+    subscription: subscriptionId,
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: state.metadata } },
+    amount_due: intent?.amount ?? 0,
+    amount_paid: intent?.amount ?? 0,
+    currency: intent?.currency ?? 'usd',
+    payment_intent: intent?.id ?? null,
+    created: nowSeconds(),
+    livemode: false,
+  });
+  /** A subscription as its events carry it: stripe-mock's shape with the state kept here. */
+  const subscriptionObject = (id) => {
+    const state = subscriptions.get(id);
+    return withSubscriptionState({ ...state.body, id }, state);
+  };
 
   const customer = (id) => customers.get(id) ?? customers.set(id, { defaultPaymentMethod: null, paymentMethods: [] }).get(id);
 
@@ -77,14 +169,22 @@ function createSandbox({ stripeMockUrl, secretKey }) {
   function decline(intent, { code, decline_code, message }) {
     const error = { type: 'card_error', code, ...(decline_code ? { decline_code } : {}), message, payment_method: paymentMethods.get(intent.payment_method) ?? null };
     Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: error });
+    emit('payment_intent.payment_failed', publicIntent(intent));
+    const sub = intent.subscriptionId && subscriptions.get(intent.subscriptionId);
+    if (sub) emit('invoice.payment_failed', { ...paidInvoice(intent.subscriptionId, sub, intent), status: 'open', paid: false, amount_paid: 0 }, intent.subscriptionId);
     return error;
   }
 
   function succeed(intent) {
     Object.assign(intent, { status: 'succeeded', next_action: null, last_payment_error: null, amount_received: intent.amount });
     setUpCards.add(intent.payment_method);
+    emit('payment_intent.succeeded', publicIntent(intent));
     const sub = intent.subscriptionId && subscriptions.get(intent.subscriptionId);
-    if (sub && sub.status === 'incomplete') sub.status = 'active';
+    if (sub && sub.status === 'incomplete') {
+      sub.status = 'active';
+      emit('customer.subscription.updated', subscriptionObject(intent.subscriptionId));
+      emit('invoice.paid', paidInvoice(intent.subscriptionId, sub, intent), intent.subscriptionId);
+    }
   }
 
   function newIntent(base, fields) {
@@ -189,9 +289,15 @@ function createSandbox({ stripeMockUrl, secretKey }) {
       const end = new Date(start);
       end.setUTCMonth(end.getUTCMonth() + 1);
       const period = { current_period_start: Math.floor(start.getTime() / 1000), current_period_end: Math.floor(end.getTime() / 1000) };
-      const state = { status: sub.status, cancel_at_period_end: false, metadata: metadataOf(params), customer: params.get('customer'), period };
+      const state = { status: sub.status, cancel_at_period_end: false, metadata: metadataOf(params), customer: params.get('customer'), period, body: sub };
       subscriptions.set(sub.id, state);
-      if (pm && cardNumbers.has(pm)) {
+      owners.set(sub.id, accountOf(req));
+      const charged = Boolean(pm && cardNumbers.has(pm));
+      if (charged) state.status = 'incomplete';
+      emit('customer.subscription.created', subscriptionObject(sub.id));
+      // a subscription stripe-mock answers active without a card of ours was paid at once
+      if (!charged && state.status === 'active') emit('invoice.paid', paidInvoice(sub.id, state, null), sub.id);
+      if (charged) {
         const invoice = typeof sub.latest_invoice === 'object' && sub.latest_invoice ? sub.latest_invoice : null;
         const intent = newIntent({ object: 'payment_intent', livemode: false, payment_method_types: ['card'], metadata: {} }, {
           amount: invoice?.amount_due ?? 0,
@@ -201,7 +307,7 @@ function createSandbox({ stripeMockUrl, secretKey }) {
           status: 'requires_confirmation',
           subscriptionId: sub.id,
         });
-        state.status = 'incomplete';
+        owners.set(intent.id, accountOf(req));
         // default_incomplete leaves the first payment to the browser (confirmCardPayment); otherwise Stripe charges at once.
         if (params.get('payment_behavior') !== 'default_incomplete') confirmWithCard(intent, { offSession: false });
         if (intent.status === 'succeeded') state.status = 'active';
@@ -222,7 +328,10 @@ function createSandbox({ stripeMockUrl, secretKey }) {
       if (req.method === 'DELETE') state.status = 'canceled';
       const mocked = await forward(req, url.pathname + url.search, raw);
       if (mocked.status !== 200) return mocked;
-      return { status: 200, body: withSubscriptionState({ ...mocked.body, id: m[1] }, state) };
+      const body = withSubscriptionState({ ...mocked.body, id: m[1] }, state);
+      if (req.method === 'POST') emit('customer.subscription.updated', body);
+      if (req.method === 'DELETE') emit('customer.subscription.deleted', body);
+      return { status: 200, body };
     }
 
     if (p === '/v1/coupons' && req.method === 'POST') {
@@ -246,7 +355,7 @@ function createSandbox({ stripeMockUrl, secretKey }) {
     if (p === '/v1/promotion_codes' && req.method === 'GET' && promotionCodes.size) {
       const wanted = url.searchParams.get('code');
       const active = url.searchParams.get('active');
-      const data = [...promotionCodes.values()].filter((c) => (!wanted || c.code.toLowerCase() === wanted.toLowerCase()) && (active === null || String(c.active) === active));
+      const data = [...promotionCodes.values()].filter((c) => visible(c.id, req) && (!wanted || c.code.toLowerCase() === wanted.toLowerCase()) && (active === null || String(c.active) === active));
       return { status: 200, body: { object: 'list', data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)), has_more: false, url: '/v1/promotion_codes' } };
     }
 
@@ -265,6 +374,7 @@ function createSandbox({ stripeMockUrl, secretKey }) {
         status: 'requires_confirmation',
         amount_received: 0,
       });
+      owners.set(intent.id, accountOf(req));
       if (params.get('confirm') === 'true') {
         const error = confirmWithCard(intent, { offSession: params.get('off_session') === 'true' });
         if (error) return stripeError(402, { ...error, payment_intent: publicIntent(intent) });
@@ -288,6 +398,10 @@ function createSandbox({ stripeMockUrl, secretKey }) {
       return { status: 200, body: publicIntent(intent) };
     }
 
+    if (p === '/sandbox/webhooks' && req.method === 'GET') return { status: 200, body: { enabled: webhooks.enabled, url: webhookUrl ?? null, deliveries: webhooks.list() } };
+    if ((m = /^\/sandbox\/webhooks\/([^/]+)\/resend$/.exec(p)) && req.method === 'POST') {
+      return webhooks.resend(m[1]) ? { status: 200, body: { resent: m[1] } } : missing('event', m[1]);
+    }
     if ((m = /^\/sandbox\/3ds\/([^/]+)$/.exec(p)) && req.method === 'POST') {
       const body = raw ? JSON.parse(raw) : {};
       const intent = intents.get(m[1]);
@@ -300,12 +414,20 @@ function createSandbox({ stripeMockUrl, secretKey }) {
     return null;
   }
 
+  /** resource_missing for an object of another account named by the path or by customer / payment_method / subscription. */
+  function connectScope(req, url, raw) {
+    const params = new URLSearchParams(raw);
+    const named = [/^\/(?:v1\/[a-z_]+|sandbox\/3ds)\/([a-z]+_[A-Za-z0-9]+)/.exec(url.pathname)?.[1], ...['customer', 'payment_method', 'subscription'].map((name) => params.get(name) ?? url.searchParams.get(name))];
+    const hidden = named.find((id) => !visible(id, req));
+    return hidden ? missing(hidden.split('_')[0] === 'cus' ? 'customer' : 'object', hidden) : null;
+  }
+
   const isSecretKey = (req) => /^Bearer sk_/.test(req.headers.authorization ?? '');
 
   async function handle(req, res) {
     const url = new URL(req.url, 'http://sandbox');
     res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'authorization, content-type, stripe-version');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type, stripe-version, stripe-account');
     res.setHeader('access-control-allow-methods', 'GET, POST, DELETE');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     if (url.pathname === '/healthz') return send(res, 200, { ok: true });
@@ -321,14 +443,16 @@ function createSandbox({ stripeMockUrl, secretKey }) {
     if (url.pathname.startsWith('/v1/') && !/^Bearer (sk|pk)_test_/.test(req.headers.authorization ?? ''))
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').' } });
 
-    const key = req.method === 'POST' && req.headers['idempotency-key'] ? `${req.headers.authorization} ${url.pathname} ${req.headers['idempotency-key']}` : null;
+    const key = req.method === 'POST' && req.headers['idempotency-key'] ? `${req.headers.authorization} ${accountOf(req)} ${url.pathname} ${req.headers['idempotency-key']}` : null;
     if (key && replays.has(key)) {
       res.setHeader('idempotent-replayed', 'true');
       const { status, body } = replays.get(key);
       return send(res, status, body);
     }
     try {
-      const answer = (await route(req, url, raw)) ?? (await forward(req, url.pathname + url.search, raw));
+      const answer = (await connectScope(req, url, raw)) ?? (await route(req, url, raw)) ?? (await forward(req, url.pathname + url.search, raw));
+      // a created object belongs to the account it was created on
+      if (req.method === 'POST' && answer.status === 200 && answer.body?.id && /^\/v1\/[a-z_]+\/?$/.test(url.pathname)) owners.set(answer.body.id, accountOf(req));
       if (key && answer.status < 500) replays.set(key, answer);
       send(res, answer.status, answer.body);
     } catch (err) {
@@ -339,10 +463,12 @@ function createSandbox({ stripeMockUrl, secretKey }) {
   return http.createServer((req, res) => void handle(req, res));
 }
 
-function start({ port, host = '127.0.0.1', stripeMockUrl, secretKey } = {}) {
+function start({ port, host = '127.0.0.1', stripeMockUrl, secretKey, webhookUrl, webhookSecret } = {}) {
   const server = createSandbox({
     stripeMockUrl: (stripeMockUrl ?? cliArg('--stripe-mock') ?? process.env.STRIPE_MOCK_URL ?? 'http://127.0.0.1:12111').replace(/\/+$/, ''),
     secretKey: secretKey ?? cliArg('--secret-key') ?? 'sk_test_123',
+    webhookUrl: webhookUrl ?? cliArg('--webhook-url') ?? (process.env.STRIPE_WEBHOOK_URL || undefined),
+    webhookSecret: webhookSecret ?? process.env.STRIPE_WEBHOOK_SECRET,
   });
   return listen(server, Number(port ?? cliArg('--port') ?? process.env.STRIPE_JS_SANDBOX_PORT ?? 4160), cliArg('--host') ?? host);
 }

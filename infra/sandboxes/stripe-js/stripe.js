@@ -33,10 +33,13 @@
     return out;
   }
 
-  function request(key, method, path, params) {
+  // `account`: Stripe({stripeAccount}) acts on a connected account, as Stripe.js does (the Stripe-Account header).
+  function request(key, method, path, params, account) {
     var body = method === 'GET' ? undefined : encode(params || {}).join('&');
     var url = API + path + (method === 'GET' && params ? '?' + encode(params).join('&') : '');
-    return fetch(url, { method: method, headers: { authorization: 'Bearer ' + key, 'content-type': 'application/x-www-form-urlencoded' }, body: body })
+    var headers = { authorization: 'Bearer ' + key, 'content-type': 'application/x-www-form-urlencoded' };
+    if (account) headers['stripe-account'] = account;
+    return fetch(url, { method: method, headers: headers, body: body })
       .then(function (res) {
         return res.json();
       })
@@ -305,6 +308,9 @@
     this._wrappers = [];
     this._appInfo = null;
   }
+  StripeInstance.prototype._request = function (method, path, params) {
+    return request(this._key, method, path, params, this._options.stripeAccount);
+  };
   StripeInstance.prototype._registerWrapper = function (wrapper) {
     this._wrappers.push(wrapper);
   };
@@ -322,7 +328,7 @@
     if (card.error) return card.error instanceof Error ? Promise.reject(card.error) : Promise.resolve({ error: card.error });
     var details = Object.assign({}, params.billing_details || {});
     if (card.postal !== undefined) details.address = Object.assign({ postal_code: card.postal }, details.address || {});
-    return request(this._key, 'POST', '/v1/payment_methods', { type: 'card', card: card.card, billing_details: details, metadata: params.metadata }).then(function (answer) {
+    return this._request('POST', '/v1/payment_methods', { type: 'card', card: card.card, billing_details: details, metadata: params.metadata }).then(function (answer) {
       return answer.error ? { error: answer.error } : { paymentMethod: answer };
     });
   };
@@ -330,7 +336,7 @@
     return Promise.resolve({ error: { type: 'invalid_request_error', message: 'The stripe-js sandbox does not create tokens: use createPaymentMethod.' } });
   };
   StripeInstance.prototype.retrievePaymentIntent = function (clientSecret) {
-    return request(this._key, 'GET', '/v1/payment_intents/' + intentIdOf(clientSecret), { client_secret: clientSecret }).then(function (answer) {
+    return this._request('GET', '/v1/payment_intents/' + intentIdOf(clientSecret), { client_secret: clientSecret }).then(function (answer) {
       return answer.error ? { error: answer.error } : { paymentIntent: answer };
     });
   };
@@ -348,11 +354,11 @@
     }
     return method.then(function (m) {
       if (m.error) return { error: m.error };
-      return request(self._key, 'POST', '/v1/payment_intents/' + id + '/confirm', { client_secret: clientSecret, payment_method: m.id, setup_future_usage: data.setup_future_usage }).then(function (answer) {
+      return self._request('POST', '/v1/payment_intents/' + id + '/confirm', { client_secret: clientSecret, payment_method: m.id, setup_future_usage: data.setup_future_usage }).then(function (answer) {
         if (answer.error) return { error: answer.error };
         if (answer.status !== 'requires_action' || !handleActions) return { paymentIntent: answer };
         return challenge(answer).then(function (outcome) {
-          return fetch(API + '/sandbox/3ds/' + id, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_secret: clientSecret, outcome: outcome }) })
+          return fetch(API + '/sandbox/3ds/' + id, { method: 'POST', headers: Object.assign({ 'content-type': 'application/json' }, self._options.stripeAccount ? { 'stripe-account': self._options.stripeAccount } : {}), body: JSON.stringify({ client_secret: clientSecret, outcome: outcome }) })
             .then(function (res) {
               return res.json();
             })

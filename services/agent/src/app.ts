@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { UPLOAD } from '@platform/contracts';
+import { PLAN_EXTRA_LIMITS, UPLOAD } from '@platform/contracts';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { MemoryStore } from 'express-rate-limit';
 import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
@@ -95,7 +95,8 @@ function widgetBudget(windowMs: number, limit: number) {
 }
 
 /** The knowledge sources module: its routes, the runtime's retrieval and the read worker's step. */
-export function defaultKnowledge(deps: Pick<AppDeps, 'config' | 'mongo' | 'logger' | 'files' | 'chat' | 'embeddings' | 'now'>): KnowledgeModule {
+export function defaultKnowledge(deps: Pick<AppDeps, 'config' | 'mongo' | 'logger' | 'files' | 'chat' | 'embeddings' | 'planLimits' | 'now'>): KnowledgeModule {
+  const planLimits = deps.planLimits ?? defaultPlanLimits(deps.config, deps.logger);
   return knowledgeModule({
     config: deps.config.knowledge,
     llm: deps.config.llm,
@@ -103,6 +104,8 @@ export function defaultKnowledge(deps: Pick<AppDeps, 'config' | 'mongo' | 'logge
     files: deps.files ?? new GridFsFileStorage(deps.mongo),
     chat: deps.chat ?? createChatClient(deps.config.llm),
     logger: deps.logger,
+    // the plan's limit from billing; a service run without billing (tests of it alone) has the free plan's
+    maxChars: (region, workspaceId) => planLimits?.maxKnowledgeChars(region, workspaceId) ?? Promise.resolve(PLAN_EXTRA_LIMITS.free.maxKbDocsCharCount),
     ...(deps.embeddings ? { embeddings: deps.embeddings } : {}),
     ...(deps.now ? { now: () => deps.now!().getTime() } : {}),
   });
@@ -145,7 +148,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
   const planLimits = deps.planLimits ?? defaultPlanLimits(deps.config, deps.logger);
   const credits = deps.credits ?? (planLimits instanceof HttpPlanLimits ? planLimits : directory instanceof HttpWorkspaceDirectory ? directory : defaultCredits(deps.config, deps.logger));
   const { windowMs, perAgent, perVisitor } = deps.config.widgetRateLimit;
-  const knowledge = deps.knowledge ?? defaultKnowledge(deps);
+  const knowledge = deps.knowledge ?? defaultKnowledge({ ...deps, ...(planLimits ? { planLimits } : {}) });
   const runtime = new RuntimeUseCases({
     agents: stores.agents,
     conversations: new ConversationStore(deps.mongo),

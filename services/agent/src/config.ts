@@ -65,7 +65,6 @@ export function loadConfig(): AgentConfig {
         maxPageBytes: int('KNOWLEDGE_CRAWL_MAX_PAGE_BYTES', DEFAULT_CRAWL_LIMITS.maxPageBytes),
         maxDurationMs: int('KNOWLEDGE_CRAWL_MAX_MS', DEFAULT_CRAWL_LIMITS.maxDurationMs),
       },
-      defaultMaxChars: int('KNOWLEDGE_DEFAULT_MAX_CHARS', 2_000_000),
       embeddingsModel: env('EMBEDDINGS_MODEL', DEFAULT_EMBEDDINGS_MODEL),
       pollMs: int('KNOWLEDGE_POLL_MS', 5_000),
       indexTtlMs: int('KNOWLEDGE_INDEX_TTL_MS', 30_000),

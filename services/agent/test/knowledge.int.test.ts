@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { KnowledgeSourceView } from '@platform/contracts';
+import { KNOWLEDGE_DOCUMENT_ACCEPT, type KnowledgeSourceView } from '@platform/contracts';
 import { logger } from '@platform/test-support';
 import { defaultKnowledge } from '../src/app';
 import type { KnowledgeModule } from '../src/knowledge/module';
@@ -160,12 +160,39 @@ describe('knowledge sources', () => {
     expect(allergens).toContain('tree nuts');
 
     // beyond the plan's characters: ERROR with the limit, no chunks
-    const small = defaultKnowledge({ config: { ...h.config, knowledge: { ...h.config.knowledge, defaultMaxChars: 200 } }, mongo: h.mongo, logger });
+    const small = defaultKnowledge({ config: h.config, mongo: h.mongo, logger, planLimits: { assertRoomForAgent: async () => undefined, maxKnowledgeChars: async () => 200 } });
     const { url } = await upload('long.txt', 'Sourdough starter notes. '.repeat(20));
     await h.as(person).post(`/v2/agents/${agent.ID}/knowledge`, { sourceType: 'doc', contentURL: url }).expect(201);
     await small.ingest.runDue('eu');
     const long = (await sourcesOf(person, agent.ID)).find((s) => s.contentURL === url);
     expect(long).toMatchObject({ status: 'ERROR', error: 'Your plan allows 200 characters of knowledge; remove a source or upgrade to add more.', chunkCount: 0 });
+  });
+
+  it('reads an uploaded HTML page (.html, .htm) into knowledge with the crawler\'s HTML-to-text extraction', async () => {
+    const { person, workspace } = await personWithWorkspace(h);
+    const agent = await createAgent(h, person, workspace.uid);
+    const page = (body: string) =>
+      `<!DOCTYPE html><html><head><title>Menu</title><style>p{color:red}</style><script>var hidden = "never in knowledge";</script></head><body><nav>Home | Menu</nav>${body}</body></html>`;
+    const pages = {
+      'opening.html': page('<h1>Opening hours</h1><p>The harbour bakery opens at <b>6:30</b> on Sundays.</p>'),
+      'ovens.htm': page('<p>Our rye bakes in a wood-fired oven built in 1921.</p>'),
+    };
+    for (const [fileName, html] of Object.entries(pages)) {
+      const upload = await h
+        .as(person)
+        .post('/procedures/uploadFile', { userId: workspace.uid, agentId: agent.ID, targetPath: `agents/${agent.ID}/kb`, fileName, accept: KNOWLEDGE_DOCUMENT_ACCEPT, maxSizeMB: 20, base64Payload: Buffer.from(html).toString('base64') })
+        .expect(200);
+      expect(upload.body.data.url).toMatch(new RegExp(`\\.${fileName.split('.')[1]}$`));
+      await h.as(person).post(`/v2/agents/${agent.ID}/knowledge`, { sourceType: 'doc', contentURL: upload.body.data.url, name: fileName }).expect(201);
+    }
+    expect(await knowledge.ingest.runDue('eu')).toBe(2);
+    const sources = await sourcesOf(person, agent.ID);
+    expect(sources.map((s) => s.status)).toEqual(['SUCCESS', 'SUCCESS']);
+    const search = async (query: string) => (await h.as(person).post(`/v2/agents/${agent.ID}/knowledge/search`, { query }).expect(200)).body.data.chunks as Array<{ text: string }>;
+    const opening = (await search('When does the bakery open on Sundays?'))[0]!.text;
+    expect(opening).toContain('The harbour bakery opens at 6:30 on Sundays.');
+    expect(opening).not.toMatch(/never in knowledge|color:red|Home \| Menu/);
+    expect((await search('How old is the oven?'))[0]!.text).toContain('wood-fired oven built in 1921');
   });
 
   it('a read whose worker died is taken again once its lease ends, so the source is not lost', async () => {

@@ -7,7 +7,7 @@ import { HttpPlanLimits } from '../src/clients/plan-limits';
 describe("the runtime's balance from billing", () => {
   const secret = 'test-secret';
   let server: Server;
-  let answer: { balance: number; accountOpened: boolean };
+  let answer: { balance: number; accountOpened: boolean; limits?: object };
   let reads = 0;
   let openingAsked = 0;
 
@@ -54,5 +54,12 @@ describe("the runtime's balance from billing", () => {
     expect(await client.hasCredits('eu', 'ws1')).toBe(true);
     expect(openingAsked).toBe(2);
     expect(reads).toBe(2);
+  });
+
+  it("reads the workspace plan's knowledge characters (maxKbDocsCharCount) from billing", async () => {
+    answer = { balance: 1, accountOpened: true, limits: { maxKbDocsCharCount: 2_000_000 } };
+    expect(await limits(true).maxKnowledgeChars('eu', 'ws1')).toBe(2_000_000);
+    answer = { balance: 1, accountOpened: true, limits: { maxKbDocsCharCount: 400_000 } };
+    expect(await limits(true).maxKnowledgeChars('eu', 'ws1')).toBe(400_000);
   });
 });

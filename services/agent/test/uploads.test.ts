@@ -6,6 +6,7 @@ import {
   decodeBase64Payload,
   extensionForMimeType,
   extensionOf,
+  isHtml,
   isSvg,
   servedInline,
   sizeKB,
@@ -50,7 +51,8 @@ describe('names and paths', () => {
     expect(extensionOf(undefined)).toBe('');
     expect(extensionForMimeType('image/jpeg')).toBe('jpg');
     expect(extensionForMimeType('text/csv')).toBe('csv');
-    expect(extensionForMimeType('text/html')).toBe('');
+    expect(extensionForMimeType('text/html')).toBe('html');
+    expect(extensionForMimeType('application/x-sh')).toBe('');
   });
 
   it('decodes plain base64 and data URLs', () => {
@@ -103,10 +105,25 @@ describe('checkUpload', () => {
   });
 
   it('refuses extensions outside the server whitelist, whatever the widget accepts', () => {
-    const html = Buffer.from('<html><script>alert(1)</script></html>');
-    expect(checkUpload({ base64Payload: b64(html), targetPath: 'x', fileName: 'page.html', accept: '.html' })).toEqual({ ok: false, message: `Only ${SERVER_ACCEPT} Files` });
-    expect(checkUpload({ base64Payload: b64(html, 'text/html'), targetPath: 'x' })).toEqual({ ok: false, message: `Only ${SERVER_ACCEPT} Files` });
+    const script = Buffer.from('#!/bin/sh\necho hi\n');
+    expect(checkUpload({ base64Payload: b64(script), targetPath: 'x', fileName: 'run.sh', accept: '.sh' })).toEqual({ ok: false, message: `Only ${SERVER_ACCEPT} Files` });
+    expect(checkUpload({ base64Payload: b64(script, 'application/x-sh'), targetPath: 'x' })).toEqual({ ok: false, message: `Only ${SERVER_ACCEPT} Files` });
     expect(SERVER_ACCEPT).toMatch(/^\.png,\.jpg,\.jpeg,/);
+  });
+
+  it('accepts HTML documents (.html, .htm, text/html) whose bytes sniff as HTML, stored as a download', () => {
+    const page = Buffer.from('\uFEFF\n  <!DOCTYPE html>\n<html><head><title>Menu</title></head><body><p>Rye</p></body></html>');
+    expect(checkUpload({ base64Payload: b64(page), targetPath: 'x', fileName: 'menu.html', accept: '.pdf,.html,.htm' }, fixedName)).toMatchObject({ ok: true, name: 'AbCd1234.html', contentType: 'text/html; charset=utf-8' });
+    expect(checkUpload({ base64Payload: b64(page), targetPath: 'x', fileName: 'MENU.HTM' }, fixedName)).toMatchObject({ ok: true, name: 'AbCd1234.htm' });
+    expect(checkUpload({ base64Payload: b64(page, 'text/html'), targetPath: 'x' }, fixedName)).toMatchObject({ ok: true, extension: 'html' });
+    expect(servedInline('AbCd1234.html')).toBe(false);
+    expect(isHtml(Buffer.from('<p>One paragraph</p>'))).toBe(true);
+    expect(isHtml(Buffer.from('<!-- note --><div>x</div>'))).toBe(true);
+    // plain text, a PNG or an SVG named .html are not HTML
+    expect(checkUpload({ base64Payload: b64(Buffer.from('Just words')), targetPath: 'x', fileName: 'page.html' }).ok).toBe(false);
+    expect(checkUpload({ base64Payload: b64(PNG), targetPath: 'x', fileName: 'page.html' }).ok).toBe(false);
+    expect(isHtml(SVG)).toBe(false);
+    expect(isHtml(Buffer.from('<pre>'))).toBe(false);
   });
 
   it('refuses bytes that are not what the extension says (the client is not trusted)', () => {

@@ -4,6 +4,7 @@ import { createApp, serviceRouter, type Logger, type ReadinessCheck, type Region
 import { HttpWorkspaceAccess, type WorkspaceAccess } from './clients/workspace-access';
 import type { BillingConfig } from './config';
 import { createStripe } from './clients/stripe';
+import { accountRoutes } from './routes/account-routes';
 import { ledgerRoutes } from './routes/ledger-routes';
 import { stripeRoutes } from './routes/stripe-routes';
 import { BillingAccountStore } from './store/billing-accounts';
@@ -58,14 +59,16 @@ export function routeTable(deps: AppDeps): {
     deps.workspaces ??
     new HttpWorkspaceAccess({ baseUrl: deps.config.workspaceServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs, logger: deps.logger });
   const stripe = deps.stripe ?? createStripe(deps.config.stripe);
-  const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, now });
+  const regionalAccounts = deps.config.stripe.regionalAccounts;
+  const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, regionalAccounts, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
   const connect = assembleConnect({ ...deps, stripe, ledger, logs, now });
   const routes = [
     ...ledgerRoutes(ledger, entitlements, billingAccounts, logs),
-    ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }), deps.config.stripe),
+    ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, regionalAccounts, now }), deps.config.stripe),
     ...connect.routes,
+    ...accountRoutes(billingAccounts),
   ];
   return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers };
 }

@@ -1,4 +1,5 @@
 import { TOPICS } from '@platform/contracts';
+import type { RegionalStripeAccounts } from './domain/stripe-account';
 import { env, platformConfig, secretEnv, type PlatformConfig } from '@platform/kit';
 
 export interface BillingConfig {
@@ -8,7 +9,7 @@ export interface BillingConfig {
   workspaceServiceUrl: string;
   serviceCallTimeoutMs: number;
   /** The Stripe API (stripe-mock locally): STRIPE_API_BASE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET. */
-  stripe: { apiBase: string; secretKey: string; webhookSecret: string; publishableKey: string; jsUrl: string };
+  stripe: { apiBase: string; secretKey: string; webhookSecret: string; publishableKey: string; jsUrl: string; regionalAccounts: RegionalStripeAccounts };
   /** The credit ledger's consumer group and topic (CREDIT_CONSUMER_GROUP, CREDIT_CONSUMPTION_TOPIC; tests use their own). */
   ledger: { consumerGroup: string; topic: string };
   /** Where Stripe Connect onboarding sends the agency back (PUBLIC_URL). */
@@ -36,6 +37,8 @@ export function loadConfig(): BillingConfig {
       // The browser's side (ADR 0018): STRIPE_PUBLISHABLE_KEY and STRIPE_JS_URL (the stripe-js sandbox locally).
       publishableKey: env('STRIPE_PUBLISHABLE_KEY', 'pk_test_sandbox'),
       jsUrl: env('STRIPE_JS_URL', 'https://js.stripe.com/v3/'),
+      // useMultipleStripes (ADR 0025): STRIPE_ACCOUNT_US, _GB, _NZ, _EU; AU is excluded, so it has none
+      regionalAccounts: Object.fromEntries((['US', 'GB', 'NZ', 'EU'] as const).map((region) => [region, env(`STRIPE_ACCOUNT_${region}`, '')]).filter(([, id]) => id)),
     },
     ledger: {
       consumerGroup: env('CREDIT_CONSUMER_GROUP', 'billing.credit-ledger'),

@@ -37,14 +37,14 @@ describe('ledger rules', () => {
 describe('plan limits', () => {
   it('gives the free plan the base limits and refuses a third agent', () => {
     const free = planLimits('free');
-    expect(free).toEqual({ maxAgents: 2, workspaceSeats: 2, clientSeats: 2, maxConcurrentCalls: 10, twilioPhoneNumberSlots: 0 });
+    expect(free).toEqual({ maxAgents: 2, workspaceSeats: 2, clientSeats: 2, maxConcurrentCalls: 10, twilioPhoneNumberSlots: 0, maxKbDocsCharCount: 400_000, maxMonthlyCredits: 0 });
     expect(agentAllowed(free, 1)).toBe(true);
     expect(agentAllowed(free, 2)).toBe(false);
   });
 
   it('gives paid plans unlimited agents and adds the add-ons to seats, lines and numbers', () => {
     const paid = planLimits('pay_as_you_go', { 'workspace-seat': 3, client_seat: 1, 'concurrent-call-line': 2, 'twilio-phone-number': 4 });
-    expect(paid).toEqual({ maxAgents: UNLIMITED, workspaceSeats: 5, clientSeats: 3, maxConcurrentCalls: 12, twilioPhoneNumberSlots: 4 });
+    expect(paid).toEqual({ maxAgents: UNLIMITED, workspaceSeats: 5, clientSeats: 3, maxConcurrentCalls: 12, twilioPhoneNumberSlots: 4, maxKbDocsCharCount: 2_000_000, maxMonthlyCredits: 5000 });
     expect(agentAllowed(paid, 1000)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { discountedAmount } from '../src/usecases/payments';
-import { creditsForAmount, monthlyCredits, planCharge } from '../src/domain/pricing';
+import { creditsForAmount, planCharge } from '../src/domain/pricing';
 
 describe('plan prices with currency and tax by country', () => {
   it('charges Pay as you go in euro with 27 % EU tax in an EU country', () => {
@@ -18,10 +18,6 @@ describe('plan prices with currency and tax by country', () => {
     expect(creditsForAmount(10, 1)).toBe(10_000);
     expect(creditsForAmount(10, 0.88)).toBe(11_364);
     expect(creditsForAmount(5, 0.75)).toBe(6_667);
-  });
-  it("grants Pro's $5 of credits each paid month and nothing on other plans", () => {
-    expect(monthlyCredits('pay_as_you_go')).toBe(5000);
-    expect(monthlyCredits('free')).toBe(0);
   });
 });
 

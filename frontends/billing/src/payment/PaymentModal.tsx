@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
+import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import {
   ACCEPTED_PAYMENT_INTENT_STATUSES,
   BILLING_API,
@@ -19,6 +19,7 @@ import {
 } from '@platform/contracts';
 import { Alert, Button, Group, Loader, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, callApi, notify } from '@platform/ui';
 import { COUNTRY_OPTIONS, formatMoney, planTotal } from '../prices';
+import { connectedStripe } from '../client/connected-stripe';
 import { stripePromise } from './stripe-loader';
 
 /** What the modal does: subscribe to a plan (with add-ons and a discount code), or only save a card. */
@@ -51,9 +52,12 @@ export function PaymentModal(props: PaymentModalProps) {
   );
 }
 
-/** State 1: loading the saved details (card, e-mail) and Stripe.js. */
+/**
+ * State 1: loading the saved details (card, e-mail) and Stripe.js, on the workspace's connected
+ * account when billing names one (useMultipleStripes, ADR 0025): the card is created where it is charged.
+ */
 function PaymentLoader(props: PaymentModalProps) {
-  const [stripe] = useState(() => stripePromise());
+  const [stripe, setStripe] = useState<Promise<Stripe | null> | null>(null);
   const [saved, setSaved] = useState<{ paymentMethod: PaymentMethod | null; email: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // 'Try again' after an error reads the saved details again (the card just saved is offered).
@@ -63,21 +67,24 @@ function PaymentLoader(props: PaymentModalProps) {
     Promise.all([
       callApi(BILLING_API.getUserData, { region: props.region, body: { userId: props.workspaceId, region: props.region } }),
       callApi(WORKSPACE_API.getWorkspace, { region: props.region, params: { uid: props.workspaceId } }),
-      stripe,
     ])
-      .then(([userData, workspace, loaded]) => {
+      .then(async ([userData, workspace]) => {
+        const account = userData.data.stripeAccountId;
+        const loading = account ? connectedStripe(account) : stripePromise();
+        const loaded = await loading;
         if (!live) return;
         if (!loaded) return setFailure(BILLING_UI_MESSAGES.stripeNotInitialized);
+        setStripe(loading);
         setSaved({ paymentMethod: userData.data.paymentMethod ?? null, email: (workspace.data as { email?: string }).email ?? '' });
       })
       .catch((err: unknown) => live && setFailure(errorText(err, BILLING_UI_MESSAGES.missingConfiguration)));
     return () => {
       live = false;
     };
-  }, [props.region, props.workspaceId, stripe, attempt]);
+  }, [props.region, props.workspaceId, attempt]);
 
   if (failure) return <Alert color="red">{failure}</Alert>;
-  if (!saved)
+  if (!saved || !stripe)
     return (
       <Group justify="center" p="xl" data-testid="payment-loading">
         <Loader />

@@ -1,6 +1,8 @@
 // The stripe-js sandbox in front of the running stripe-mock (deps.sh): the test cards behave as on Stripe.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { waitFor } from '@platform/test-support';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { start } = require('../server.js') as { start: (o: object) => Promise<{ server: Server; url: string }> };
 
@@ -101,5 +103,52 @@ describe('stripe-js sandbox', () => {
     const confirmed = await browser('POST', `/v1/payment_intents/${secret.split('_secret_')[0]}/confirm`, { client_secret: secret });
     await answer3ds(confirmed.body, 'complete');
     expect(await stripe.paymentIntents.create({ amount: 500, currency: 'usd', customer: setUp.customer, off_session: true, confirm: true })).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('keeps objects on the account they were created on (Stripe-Account), as Stripe Connect does', async () => {
+    const onAccount = { stripeAccount: 'acct_connected1' };
+    const customer = await stripe.customers.create({ email: 'connected@example.com' }, onAccount);
+    const res = await fetch(`${sandbox.url}/v1/payment_methods`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer pk_test_sandbox', 'content-type': 'application/x-www-form-urlencoded', 'stripe-account': 'acct_connected1' },
+      body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '34', 'card[cvc]': '123' }).toString(),
+    });
+    const pm = (await res.json()) as { id: string };
+    await stripe.paymentMethods.attach(pm.id, { customer: customer.id }, onAccount);
+    await expect(stripe.paymentMethods.attach(pm.id, { customer: customer.id })).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(stripe.customers.retrieve(customer.id, {}, { stripeAccount: 'acct_other' })).rejects.toMatchObject({ code: 'resource_missing' });
+    expect((await stripe.paymentMethods.list({ customer: customer.id, type: 'card' }, onAccount)).data.map((m) => m.id)).toEqual([pm.id]);
+  });
+
+  it("delivers signed webhook events the Stripe SDK's constructEvent accepts, with the connected account", async () => {
+    const received: Stripe.Event[] = [];
+    const secret = 'whsec_sandbox_test';
+    const endpoint = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      received.push(stripe.webhooks.constructEvent(Buffer.concat(chunks), String(req.headers['stripe-signature']), secret, 300));
+      res.writeHead(200).end('{}');
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    const signing = await start({ port: 0, stripeMockUrl: stripeMock, webhookUrl: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hook`, webhookSecret: secret });
+    try {
+      const url = new URL(signing.url);
+      const api = new Stripe('sk_test_123', { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
+      const customer = await api.customers.create({ email: 'hooks@example.com' }, { stripeAccount: 'acct_hooks' });
+      const sub = await api.subscriptions.create({ customer: customer.id, items: [{ price: 'price_x' }] }, { stripeAccount: 'acct_hooks' });
+      await api.subscriptions.update(sub.id, { cancel_at_period_end: true }, { stripeAccount: 'acct_hooks' });
+      await api.subscriptions.cancel(sub.id, {}, { stripeAccount: 'acct_hooks' });
+      await waitFor(async () => received.length >= 4);
+      expect(received.map((e) => [e.type, e.account])).toEqual([
+        ['customer.subscription.created', 'acct_hooks'],
+        ['invoice.paid', 'acct_hooks'],
+        ['customer.subscription.updated', 'acct_hooks'],
+        ['customer.subscription.deleted', 'acct_hooks'],
+      ]);
+      expect(received[2]!.data.object).toMatchObject({ id: sub.id, cancel_at_period_end: true });
+    } finally {
+      await new Promise((done) => signing.server.close(done));
+      await new Promise((done) => endpoint.close(done));
+    }
   });
 });

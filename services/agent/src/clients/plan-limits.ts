@@ -6,6 +6,8 @@ import type { CreditBalance } from './workspace-directory';
 export interface PlanLimits {
   /** Refuses (402, with the upgrade offer) when the workspace's plan has no room for one more agent. */
   assertRoomForAgent(region: Region, workspaceId: string, countAgents: () => Promise<number>): Promise<void>;
+  /** The plan's maxKbDocsCharCount: the characters of knowledge a workspace may hold. */
+  maxKnowledgeChars(region: Region, workspaceId: string): Promise<number>;
 }
 
 /**
@@ -43,6 +45,10 @@ export class HttpPlanLimits implements PlanLimits, CreditBalance {
     const { maxAgents } = (await this.entitlements(region, workspaceId)).limits;
     if (maxAgents === UNLIMITED || (await countAgents()) < maxAgents) return;
     throw new HttpError(402, BILLING_API_MESSAGES.agentLimitReached(maxAgents), { upgrade: { planId: 'pay_as_you_go', path: `/app/${region}/account/billing` } });
+  }
+
+  async maxKnowledgeChars(region: Region, workspaceId: string): Promise<number> {
+    return (await this.entitlements(region, workspaceId)).limits.maxKbDocsCharCount;
   }
 
   /** Billing not knowing the workspace is a 503 here: the agent service cannot tell its plan. */

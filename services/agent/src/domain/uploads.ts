@@ -56,6 +56,17 @@ export function isSvg(bytes: Uint8Array): boolean {
   return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>/]/i.test(head);
 }
 
+/**
+ * An HTML document, sniffed as the WHATWG MIME Sniffing standard does: after leading white space,
+ * one of its HTML signatures (`<!DOCTYPE HTML`, `<HTML`, `<BODY`, `<P`, `<!--`, ...) followed by a
+ * space or `>`. Stored as a download (`inline: false`, nosniff): it never renders on our origin.
+ */
+export function isHtml(bytes: Uint8Array): boolean {
+  if (!isText(bytes)) return false;
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart();
+  return /^(<!DOCTYPE HTML|<HTML|<HEAD|<SCRIPT|<IFRAME|<H1|<DIV|<FONT|<TABLE|<A|<STYLE|<TITLE|<B|<BODY|<BR|<P|<!--)[\s>]/i.test(head);
+}
+
 const image = (contentType: string, matches: (b: Uint8Array) => boolean): FileKind => ({ contentType, matches, inline: true });
 
 /** The server's whitelist: every extension a widget may upload, with what its bytes must be. */
@@ -72,6 +83,8 @@ export const UPLOAD_FILE_KINDS: Readonly<Record<string, FileKind>> = {
   txt: { contentType: 'text/plain; charset=utf-8', matches: isText, inline: false },
   csv: { contentType: 'text/csv; charset=utf-8', matches: isText, inline: false },
   md: { contentType: 'text/markdown; charset=utf-8', matches: isText, inline: false },
+  html: { contentType: 'text/html; charset=utf-8', matches: isHtml, inline: false },
+  htm: { contentType: 'text/html; charset=utf-8', matches: isHtml, inline: false },
   json: { contentType: 'application/json; charset=utf-8', matches: isText, inline: false },
   docx: { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', matches: isZip, inline: false },
   xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', matches: isZip, inline: false },

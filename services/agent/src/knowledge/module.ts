@@ -21,8 +21,6 @@ export { SOURCES_INDEXES } from './store/sources';
 /** KNOWLEDGE_* settings of the agent service. */
 export interface KnowledgeConfig extends KnowledgeSettings {
   crawl: CrawlLimits;
-  /** the plan's maxKbDocsCharCount when billing does not publish one */
-  defaultMaxChars: number;
   embeddingsModel: string;
   /** how often the worker looks for refreshes due and ended leases */
   pollMs: number;
@@ -47,7 +45,8 @@ export function knowledgeModule(deps: {
   files: FileStorage;
   chat: ChatClient;
   logger: Logger;
-  maxChars?: (region: Region, workspaceId: string) => Promise<number | undefined>;
+  /** the workspace plan's maxKbDocsCharCount (billing's entitlements) */
+  maxChars: (region: Region, workspaceId: string) => Promise<number>;
   embeddings?: EmbeddingsClient;
   now?: () => number;
 }): KnowledgeModule {
@@ -63,7 +62,7 @@ export function knowledgeModule(deps: {
     crawler: new WebsiteCrawler({ allowLoopback: deps.config.allowLoopback, limits: deps.config.crawl }),
     files: deps.files,
     chat: deps.chat,
-    maxChars: async (region: Region, workspaceId: string) => (await deps.maxChars?.(region, workspaceId)) ?? deps.config.defaultMaxChars,
+    maxChars: deps.maxChars,
     settings: deps.config,
     logger: deps.logger,
     now,

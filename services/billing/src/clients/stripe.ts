@@ -14,3 +14,10 @@ export function createStripe(config: { apiBase: string; secretKey: string }): St
 
 /** The PaymentIntent id inside a client secret (`pi_..._secret_...`), if any. */
 export const paymentIntentIdOf = (clientSecret: string | null | undefined): string | undefined => /^(pi_[A-Za-z0-9]+)_secret_/.exec(clientSecret ?? '')?.[1];
+
+/**
+ * Request options acting on a connected account (the `Stripe-Account` header) when there is one.
+ * Never an empty object: the SDK would take `{}` for request data ("Unknown arguments").
+ */
+export const onAccount = (stripeAccount: string | undefined, options?: Stripe.RequestOptions): Stripe.RequestOptions | undefined =>
+  stripeAccount ? { ...options, stripeAccount } : options;

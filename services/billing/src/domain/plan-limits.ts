@@ -1,19 +1,23 @@
-import { DEFAULT_PLAN_LIMITS, UNLIMITED, type AddonKey, type Entitlements, type PlanKey, type WhitelabelEntitlement } from '@platform/contracts';
+import { DEFAULT_PLAN_LIMITS, PLAN_EXTRA_LIMITS, UNLIMITED, type AddonKey, type Entitlements, type PlanKey, type PlanLimits, type WhitelabelEntitlement } from '@platform/contracts';
 
 export type AddonQuantities = Partial<Record<AddonKey, number>>;
 
 /**
- * Limits a plan grants, plus its add-ons (ADR 0014). Free has the spec's base limits; paid
+ * Limits a plan grants, plus its add-ons (ADR 0014, 0025). Free has the spec's base limits; paid
  * plans have unlimited agents and the same base seats, lines and numbers, each raised by its add-on.
+ * A custom plan's limits replace the plan's, except its workspaceSeats, which come on top of the
+ * base seats ("the default seat count plus the custom plan's workspaceSeats").
  */
-export function planLimits(plan: PlanKey, addons: AddonQuantities = {}): Entitlements['limits'] {
+export function planLimits(plan: PlanKey, addons: AddonQuantities = {}, custom: PlanLimits = {}): Entitlements['limits'] {
   const extra = (key: AddonKey) => Math.max(0, addons[key] ?? 0);
   return {
-    maxAgents: plan === 'free' ? DEFAULT_PLAN_LIMITS.maxAgents : UNLIMITED,
-    workspaceSeats: DEFAULT_PLAN_LIMITS.workspaceSeats + extra('workspace-seat'),
-    clientSeats: DEFAULT_PLAN_LIMITS.maxClients + extra('client_seat'),
-    maxConcurrentCalls: DEFAULT_PLAN_LIMITS.maxConcurrentCalls + extra('concurrent-call-line'),
-    twilioPhoneNumberSlots: DEFAULT_PLAN_LIMITS.twilioPhoneNumberSlots + extra('twilio-phone-number'),
+    maxAgents: custom.maxAgents ?? (plan === 'free' ? DEFAULT_PLAN_LIMITS.maxAgents : UNLIMITED),
+    workspaceSeats: DEFAULT_PLAN_LIMITS.workspaceSeats + (custom.workspaceSeats ?? 0) + extra('workspace-seat'),
+    clientSeats: (custom.clientSeats ?? DEFAULT_PLAN_LIMITS.maxClients) + extra('client_seat'),
+    maxConcurrentCalls: (custom.maxConcurrentCalls ?? DEFAULT_PLAN_LIMITS.maxConcurrentCalls) + extra('concurrent-call-line'),
+    twilioPhoneNumberSlots: (custom.twilioPhoneNumberSlots ?? DEFAULT_PLAN_LIMITS.twilioPhoneNumberSlots) + extra('twilio-phone-number'),
+    maxKbDocsCharCount: custom.maxKbDocsCharCount ?? PLAN_EXTRA_LIMITS[plan].maxKbDocsCharCount,
+    maxMonthlyCredits: custom.maxMonthlyCredits ?? PLAN_EXTRA_LIMITS[plan].maxMonthlyCredits,
   };
 }
 

@@ -1,4 +1,4 @@
-import { BASE_USD_PER_CREDIT, PLANS, PRO_FREE_CREDITS_USD, countryBillingInfo, priceWithTax, type AddonKey, type CountryBillingInfo, type PlanKey } from '@platform/contracts';
+import { BASE_USD_PER_CREDIT, PLANS, countryBillingInfo, priceWithTax, type AddonKey, type CountryBillingInfo, type PlanKey } from '@platform/contracts';
 
 /** Smallest currency unit (cents, pence). */
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
@@ -12,8 +12,6 @@ export function planCharge(plan: PlanKey, countryCode: string | undefined): { bi
 /** Credits bought with an amount of the workspace's currency: converted to USD, then at the base per-credit cost. */
 export const creditsForAmount = (amount: number, exchangeRate: number): number => Math.round(amount / exchangeRate / BASE_USD_PER_CREDIT);
 
-/** Credits a paid invoice of a plan grants each month (Pro: its free $5 of credits); unused credits roll over. */
-export const monthlyCredits = (plan: PlanKey): number => (plan === 'pay_as_you_go' ? Math.round(PRO_FREE_CREDITS_USD / BASE_USD_PER_CREDIT) : 0);
 
 /** The Stripe price of a plan in a currency, by naming convention (lookup keys in the Stripe account). */
 export const planPriceId = (plan: PlanKey, currency: string) => `price_${plan}_${currency.toLowerCase()}`;

@@ -118,8 +118,8 @@ export function stripeRoutes(
       summary: "A discount code (a Stripe promotion code): its discount, or 'Invalid discount code'",
       schemas: { body: checkDiscountCodeRequestSchema },
       success: { status: 200, description: '{success, discount}' },
-      handler: async (req, res) => {
-        res.json({ success: true, ...(await payments.checkDiscountCode(req.body.discountCode)) } satisfies ResponseOf<typeof BILLING_API.checkDiscountCode>);
+      handler: async (req, res, { workspaceId }) => {
+        res.json({ success: true, ...(await payments.checkDiscountCode(req.region, workspaceId, req.body.discountCode)) } satisfies ResponseOf<typeof BILLING_API.checkDiscountCode>);
       },
     },
     {

@@ -1,4 +1,4 @@
-import type { AddonKey, PlanKey, Region, SubscriptionStatus } from '@platform/contracts';
+import type { AddonKey, PlanKey, PlanLimits, Region, SubscriptionStatus } from '@platform/contracts';
 import type { RegionalMongo } from '@platform/kit';
 import type { AddonQuantities } from '../domain/plan-limits';
 import { COLLECTION } from './collections';
@@ -10,6 +10,8 @@ export interface BillingAccount {
   status?: SubscriptionStatus;
   stripeCustomerId?: string;
   stripeSubscriptionId?: string;
+  /** the connected account the customer was created on (useMultipleStripes, ADR 0025); absent: the platform's */
+  stripeAccountId?: string;
   /** unix seconds */
   currentPeriodEnd?: number;
   cancelAtPeriodEnd?: boolean;
@@ -19,6 +21,9 @@ export interface BillingAccount {
   /** ms since epoch */
   whitelabelTrialEndsAt?: number;
   countryCode?: string;
+  /** the workspace's internal operator flags billing acts on (ADR 0025): set with POST /internal/accounts/:uid */
+  useMultipleStripes?: boolean;
+  customPlan?: { limits?: PlanLimits };
   /** auto-recharge: on, below `autochargeCreditThreshold` credits charge `autochargeCreditAmount` USD, at most `monthlyChargeLimit` USD a month (0: no limit) */
   automaticBilling?: boolean;
   autochargeCreditThreshold?: number;

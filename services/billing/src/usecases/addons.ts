@@ -1,7 +1,9 @@
 import type Stripe from 'stripe';
 import { ADDONS, BILLING_API_MESSAGES, MESSAGES, countryBillingInfo, type AddAddonsRequest, type AddonKey, type AddonStatusResponse, type Region } from '@platform/contracts';
 import { HttpError } from '@platform/kit';
+import { onAccount } from '../clients/stripe';
 import { addonPriceId } from '../domain/pricing';
+import { workspaceStripeAccount, type RegionalStripeAccounts } from '../domain/stripe-account';
 import type { BillingAccount, BillingAccountStore } from '../store/billing-accounts';
 
 /** The whitelabel trial's length (agency-shell-clients §6: 14 days). */
@@ -11,7 +13,7 @@ const hasSubscription = (account: BillingAccount) => account.plan !== 'free' && 
 
 /** Add-ons on the workspace's subscription (changes bill from the next cycle) and the whitelabel trial. */
 export class AddonUseCases {
-  constructor(private readonly deps: { stripe: Stripe; billingAccounts: BillingAccountStore; now: () => Date }) {}
+  constructor(private readonly deps: { stripe: Stripe; billingAccounts: BillingAccountStore; regionalAccounts?: RegionalStripeAccounts; now: () => Date }) {}
 
   async status(region: Region, uid: string, keys: AddonKey[]): Promise<AddonStatusResponse> {
     const account = await this.deps.billingAccounts.find(region, uid);
@@ -27,9 +29,10 @@ export class AddonUseCases {
     const items = { ...account.addonItems };
     const addons = { ...account.addons };
     const errors: string[] = [];
+    const options = this.optionsOf(account);
     for (const { addonId, quantity } of body.addons) {
       try {
-        items[addonId] = await this.setQuantity(account.stripeSubscriptionId!, items[addonId], addonPriceId(addonId, currency), quantity);
+        items[addonId] = await this.setQuantity(account.stripeSubscriptionId!, items[addonId], addonPriceId(addonId, currency), quantity, options);
         addons[addonId] = quantity;
       } catch (err) {
         errors.push(`${ADDONS[addonId].name}: ${(err as Error).message}`);
@@ -44,7 +47,7 @@ export class AddonUseCases {
     const items = { ...account.addonItems };
     const addons = { ...account.addons };
     for (const key of keys) {
-      if (items[key]) await this.deps.stripe.subscriptionItems.del(items[key]!, { proration_behavior: 'none' });
+      if (items[key]) await this.deps.stripe.subscriptionItems.del(items[key]!, { proration_behavior: 'none' }, this.optionsOf(account));
       delete items[key];
       addons[key] = 0;
     }
@@ -67,12 +70,17 @@ export class AddonUseCases {
   }
 
   /** The subscription item of an add-on at `quantity` (from the next cycle: no proration); its id, or undefined once removed. */
-  private async setQuantity(subscriptionId: string, itemId: string | undefined, price: string, quantity: number): Promise<string | undefined> {
+  private async setQuantity(subscriptionId: string, itemId: string | undefined, price: string, quantity: number, options: Stripe.RequestOptions | undefined): Promise<string | undefined> {
     if (quantity === 0) {
-      if (itemId) await this.deps.stripe.subscriptionItems.del(itemId, { proration_behavior: 'none' });
+      if (itemId) await this.deps.stripe.subscriptionItems.del(itemId, { proration_behavior: 'none' }, options);
       return undefined;
     }
-    if (itemId) return (await this.deps.stripe.subscriptionItems.update(itemId, { quantity, proration_behavior: 'none' })).id;
-    return (await this.deps.stripe.subscriptionItems.create({ subscription: subscriptionId, price, quantity, proration_behavior: 'none' })).id;
+    if (itemId) return (await this.deps.stripe.subscriptionItems.update(itemId, { quantity, proration_behavior: 'none' }, options)).id;
+    return (await this.deps.stripe.subscriptionItems.create({ subscription: subscriptionId, price, quantity, proration_behavior: 'none' }, options)).id;
+  }
+
+  /** The workspace's connected account (useMultipleStripes), as its subscription was created on. */
+  private optionsOf(account: BillingAccount): Stripe.RequestOptions | undefined {
+    return onAccount(workspaceStripeAccount(account, this.deps.regionalAccounts ?? {}));
   }
 }

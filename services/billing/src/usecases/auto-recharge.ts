@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { BILLING_API_MESSAGES, MESSAGES, countryBillingInfo, type AutoBillingRequest, type Region } from '@platform/contracts';
 import { HttpError, type Logger } from '@platform/kit';
+import { onAccount } from '../clients/stripe';
 import { chargeMonth, rechargeDue } from '../domain/auto-recharge';
 import { creditsForAmount, toMinorUnits } from '../domain/pricing';
 import type { BillingAccountStore } from '../store/billing-accounts';
@@ -67,7 +68,8 @@ export class AutoRechargeUseCases {
     const credits = creditsForAmount(amount, billing.exchangeRate);
     let charged = 0;
     try {
-      const methods = await this.deps.stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 });
+      const stripeAccount = this.deps.payments.stripeAccountOf(account);
+      const methods = await this.deps.stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 }, onAccount(stripeAccount));
       const method = methods.data[0];
       if (!method) throw new Error(BILLING_API_MESSAGES.needsPaymentMethod);
       const intent = await this.deps.stripe.paymentIntents.create(
@@ -80,7 +82,7 @@ export class AutoRechargeUseCases {
           confirm: true,
           metadata: { workspaceId: uid, region, purpose: 'auto-recharge', credits: String(credits) },
         },
-        { idempotencyKey: key },
+        onAccount(stripeAccount, { idempotencyKey: key }),
       );
       if (intent.status !== 'succeeded') throw new Error(BILLING_API_MESSAGES.paymentFailedWithStatus(intent.status));
       await this.deps.payments.creditPayment(region, uid, intent.id, credits, 'Auto-recharge');

@@ -14,7 +14,7 @@ export class EntitlementUseCases {
       balance: credits.balance,
       accountOpened: credits.opened,
       plan: account.plan,
-      limits: planLimits(account.plan, account.addons),
+      limits: planLimits(account.plan, account.addons, account.customPlan?.limits),
       whitelabel: whitelabelEntitlement(account.addons ?? {}, account.whitelabelTrialEndsAt, this.deps.now().getTime()),
     };
   }

@@ -16,7 +16,8 @@ import {
   type UpsertPaymentMethodRequest,
 } from '@platform/contracts';
 import { HttpError, badRequest, notFound } from '@platform/kit';
-import { paymentIntentIdOf } from '../clients/stripe';
+import { onAccount, paymentIntentIdOf } from '../clients/stripe';
+import { workspaceStripeAccount, type RegionalStripeAccounts } from '../domain/stripe-account';
 import { addonPriceId, creditsForAmount, planCharge, planPriceId, toMinorUnits } from '../domain/pricing';
 import type { BillingAccount, BillingAccountStore } from '../store/billing-accounts';
 import type { Ledger } from './ledger';
@@ -25,6 +26,8 @@ export interface PaymentDeps {
   stripe: Stripe;
   billingAccounts: BillingAccountStore;
   ledger: Ledger;
+  /** the connected accounts of useMultipleStripes workspaces, by payment region */
+  regionalAccounts?: RegionalStripeAccounts;
   now: () => Date;
 }
 
@@ -59,12 +62,15 @@ export class PaymentUseCases {
   async userData(region: Region, uid: string): Promise<SubscriptionData> {
     const account = await this.deps.billingAccounts.find(region, uid);
     const currency = countryBillingInfo(account.countryCode).currency.toLowerCase();
-    if (!account.stripeCustomerId) return { customer: null, subscriptions: [], paymentMethod: null, internalKeyRef: uid, currency, subscriptionItems: [] };
+    const stripeAccount = this.stripeAccountOf(account);
+    const onWorkspaceAccount = stripeAccount ? { stripeAccountId: stripeAccount } : {};
+    if (!account.stripeCustomerId) return { customer: null, subscriptions: [], paymentMethod: null, internalKeyRef: uid, currency, subscriptionItems: [], ...onWorkspaceAccount };
     const { stripe } = this.deps;
+    const options = onAccount(stripeAccount);
     const [customer, methods, subscription] = await Promise.all([
-      stripe.customers.retrieve(account.stripeCustomerId),
-      stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 }),
-      account.stripeSubscriptionId ? stripe.subscriptions.retrieve(account.stripeSubscriptionId) : Promise.resolve(null),
+      stripe.customers.retrieve(account.stripeCustomerId, {}, options),
+      stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 }, options),
+      account.stripeSubscriptionId ? stripe.subscriptions.retrieve(account.stripeSubscriptionId, {}, options) : Promise.resolve(null),
     ]);
     // Stripe's copy of the subscription, with the status and period as we applied them from its events.
     const subscriptions = subscription ? [{ ...subscription, status: account.status ?? subscription.status, cancel_at_period_end: account.cancelAtPeriodEnd ?? false }] : [];
@@ -75,6 +81,7 @@ export class PaymentUseCases {
       internalKeyRef: uid,
       currency,
       subscriptionItems: (subscription?.items.data ?? []) as unknown as SubscriptionData['subscriptionItems'],
+      ...onWorkspaceAccount,
     };
   }
 
@@ -82,11 +89,24 @@ export class PaymentUseCases {
     const { stripe } = this.deps;
     const account = await this.deps.billingAccounts.find(region, uid);
     const details = { email: body.email, name: body.name ?? undefined, phone: body.phone ?? undefined, address: { ...body.address } as Stripe.AddressParam };
+    // the card was created by Stripe.js on the account get-user-data named: the customer lives there too
+    const stripeAccount = this.stripeAccountOf(account);
+    const options = onAccount(stripeAccount);
     const customerId =
-      account.stripeCustomerId ?? (await stripe.customers.create({ ...details, metadata: { workspaceId: uid, region } }, { idempotencyKey: `customer:${region}:${uid}` })).id;
-    await stripe.paymentMethods.attach(body.paymentMethodId, { customer: customerId });
-    await stripe.customers.update(customerId, { ...details, invoice_settings: { default_payment_method: body.paymentMethodId } });
-    await this.deps.billingAccounts.update(region, uid, { stripeCustomerId: customerId, countryCode: body.address.country ?? account.countryCode }, this.deps.now());
+      account.stripeCustomerId ??
+      (await stripe.customers.create({ ...details, metadata: { workspaceId: uid, region } }, onAccount(stripeAccount, { idempotencyKey: `customer:${region}:${uid}` }))).id;
+    await stripe.paymentMethods.attach(body.paymentMethodId, { customer: customerId }, options).catch((err: unknown) => {
+      // a card unknown on this account (another account's, a made-up id) is the caller's mistake
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw badRequest(err.message);
+      throw err;
+    });
+    await stripe.customers.update(customerId, { ...details, invoice_settings: { default_payment_method: body.paymentMethodId } }, options);
+    await this.deps.billingAccounts.update(
+      region,
+      uid,
+      { stripeCustomerId: customerId, countryCode: body.address.country ?? account.countryCode, ...(stripeAccount ? { stripeAccountId: stripeAccount } : {}) },
+      this.deps.now(),
+    );
     return { customerId };
   }
 
@@ -95,9 +115,10 @@ export class PaymentUseCases {
     const account = await this.customerAccount(region, uid);
     const charge = planCharge(body.planId, account.countryCode);
     const currency = charge.billing.currency.toLowerCase();
-    const promotion = body.discountCode ? await this.promotionCode(body.discountCode) : undefined;
+    const stripeAccount = this.stripeAccountOf(account);
+    const promotion = body.discountCode ? await this.promotionCode(body.discountCode, stripeAccount) : undefined;
     const discounts = promotion ? [{ promotion_code: promotion.id }] : undefined;
-    const coupon = promotion ? await this.couponOf(promotion) : null;
+    const coupon = promotion ? await this.couponOf(promotion, stripeAccount) : null;
     const subscription = await this.deps.stripe.subscriptions.create(
       {
         customer: account.stripeCustomerId!,
@@ -111,7 +132,7 @@ export class PaymentUseCases {
         expand: ['latest_invoice.confirmation_secret'],
         metadata: { workspaceId: uid, region, planId: body.planId },
       },
-      { idempotencyKey: `subscription:${region}:${uid}:${body.planId}:${this.deps.now().toISOString().slice(0, 16)}` },
+      onAccount(stripeAccount, { idempotencyKey: `subscription:${region}:${uid}:${body.planId}:${this.deps.now().toISOString().slice(0, 16)}` }),
     );
     const invoice = subscription.latest_invoice as (Stripe.Invoice & { confirmation_secret?: { client_secret?: string } }) | null;
     const clientSecret = invoice?.confirmation_secret?.client_secret || undefined;
@@ -143,9 +164,10 @@ export class PaymentUseCases {
   async confirmSubscriptionPayment(region: Region, uid: string, body: { paymentIntentId: string; subscriptionId: string }): Promise<{ status: string }> {
     const account = await this.deps.billingAccounts.find(region, uid);
     if (account.stripeSubscriptionId !== body.subscriptionId) throw notFound(BILLING_API_MESSAGES.noSubscription);
-    const intent = await this.deps.stripe.paymentIntents.retrieve(body.paymentIntentId);
+    const options = onAccount(this.stripeAccountOf(account));
+    const intent = await this.deps.stripe.paymentIntents.retrieve(body.paymentIntentId, {}, options);
     if (intent.status !== 'succeeded') throw paymentRequired(BILLING_API_MESSAGES.paymentFailedWithStatus(intent.status));
-    const subscription = await this.deps.stripe.subscriptions.retrieve(body.subscriptionId);
+    const subscription = await this.deps.stripe.subscriptions.retrieve(body.subscriptionId, {}, options);
     const planId = (subscription.metadata?.planId as BillingAccount['plan'] | undefined) ?? 'pay_as_you_go';
     await this.deps.billingAccounts.update(region, uid, { plan: planId in PLANS ? planId : 'pay_as_you_go', status: 'active' }, this.deps.now());
     return { status: 'active' };
@@ -155,6 +177,7 @@ export class PaymentUseCases {
     const account = await this.deps.billingAccounts.find(region, uid);
     if (account.plan === 'free') throw paymentRequired(BILLING_API_MESSAGES.topUpNeedsPlan);
     const { customerId, paymentMethodId } = await this.savedCard(account);
+    const stripeAccount = this.stripeAccountOf(account);
     const billing = countryBillingInfo(account.countryCode);
     const credits = creditsForAmount(body.amount, billing.exchangeRate);
     const intent = await refusedCardAs402(() => this.deps.stripe.paymentIntents.create(
@@ -167,7 +190,7 @@ export class PaymentUseCases {
         confirm: true,
         metadata: { workspaceId: uid, region, purpose: 'top-up', credits: String(credits) },
       },
-      { idempotencyKey: `top-up:${region}:${uid}:${body.amount}:${this.deps.now().toISOString().slice(0, 16)}` },
+      onAccount(stripeAccount, { idempotencyKey: `top-up:${region}:${uid}:${body.amount}:${this.deps.now().toISOString().slice(0, 16)}` }),
     ));
     if (intent.status !== 'succeeded') throw paymentRequired(BILLING_API_MESSAGES.paymentFailedWithStatus(intent.status));
     await this.creditPayment(region, uid, intent.id, credits, 'Top-up');
@@ -179,9 +202,11 @@ export class PaymentUseCases {
     return this.deps.ledger.grant(region, uid, paymentGrantKey(paymentIntentId), { amount: credits, ts: this.deps.now().getTime(), direction: 'increase', logMessage });
   }
 
-  async checkDiscountCode(code: string): Promise<CheckDiscountCodeResponse> {
-    const promotion = await this.promotionCode(code);
-    const coupon = await this.couponOf(promotion);
+  /** A discount code of the account the workspace's subscription is created on. */
+  async checkDiscountCode(region: Region, uid: string, code: string): Promise<CheckDiscountCodeResponse> {
+    const stripeAccount = this.stripeAccountOf(await this.deps.billingAccounts.find(region, uid));
+    const promotion = await this.promotionCode(code, stripeAccount);
+    const coupon = await this.couponOf(promotion, stripeAccount);
     const discount: Discount = {
       valid: true,
       percent_off: coupon?.percent_off ?? null,
@@ -197,29 +222,29 @@ export class PaymentUseCases {
     const account = await this.deps.billingAccounts.find(region, uid);
     if (!account.stripeSubscriptionId || account.plan === 'free') throw badRequest(BILLING_API_MESSAGES.noSubscription);
     const reason = body.otherReason ? `${body.reason}: ${body.otherReason}` : body.reason;
-    await this.deps.stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: true, metadata: { cancellationReason: reason.slice(0, 500) } });
+    await this.deps.stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: true, metadata: { cancellationReason: reason.slice(0, 500) } }, onAccount(this.stripeAccountOf(account)));
     await this.deps.billingAccounts.update(region, uid, { cancelAtPeriodEnd: true }, this.deps.now());
   }
 
   async reactivate(region: Region, uid: string): Promise<void> {
     const account = await this.deps.billingAccounts.find(region, uid);
     if (!account.stripeSubscriptionId || account.plan === 'free') throw badRequest(BILLING_API_MESSAGES.noSubscription);
-    await this.deps.stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: false });
+    await this.deps.stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: false }, onAccount(this.stripeAccountOf(account)));
     await this.deps.billingAccounts.update(region, uid, { cancelAtPeriodEnd: false }, this.deps.now());
   }
 
   /** The coupon behind a promotion code: on the code (older API versions) or named by its promotion (later ones). */
-  private async couponOf(promotion: Stripe.PromotionCode): Promise<Stripe.Coupon | null> {
+  private async couponOf(promotion: Stripe.PromotionCode, stripeAccount: string | undefined): Promise<Stripe.Coupon | null> {
     const shaped = promotion as unknown as { coupon?: Stripe.Coupon | string | null; promotion?: { coupon?: Stripe.Coupon | string | null } };
     const coupon = shaped.coupon ?? shaped.promotion?.coupon ?? null;
-    return typeof coupon === 'string' ? this.deps.stripe.coupons.retrieve(coupon) : coupon;
+    return typeof coupon === 'string' ? this.deps.stripe.coupons.retrieve(coupon, {}, onAccount(stripeAccount)) : coupon;
   }
 
   /** An active promotion code with exactly this code, else 'Invalid discount code'. */
-  private async promotionCode(code: string): Promise<Stripe.PromotionCode> {
+  private async promotionCode(code: string, stripeAccount: string | undefined): Promise<Stripe.PromotionCode> {
     const wanted = code.trim();
     if (!wanted) throw badRequest(MESSAGES.billing.discountCodeRequired);
-    const found = await this.deps.stripe.promotionCodes.list({ code: wanted, active: true, limit: 1 });
+    const found = await this.deps.stripe.promotionCodes.list({ code: wanted, active: true, limit: 1 }, onAccount(stripeAccount));
     const match = found.data.find((p) => p.active && p.code.toLowerCase() === wanted.toLowerCase());
     if (!match) throw badRequest(MESSAGES.billing.discountCodeInvalid);
     return match;
@@ -233,9 +258,14 @@ export class PaymentUseCases {
 
   private async savedCard(account: BillingAccount): Promise<{ customerId: string; paymentMethodId: string }> {
     if (!account.stripeCustomerId) throw badRequest(BILLING_API_MESSAGES.needsPaymentMethod);
-    const methods = await this.deps.stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 });
+    const methods = await this.deps.stripe.paymentMethods.list({ customer: account.stripeCustomerId, type: 'card', limit: 1 }, onAccount(this.stripeAccountOf(account)));
     const method = methods.data[0];
     if (!method) throw badRequest(BILLING_API_MESSAGES.needsPaymentMethod);
     return { customerId: account.stripeCustomerId, paymentMethodId: method.id };
+  }
+
+  /** The connected account every Stripe call of this workspace acts on (useMultipleStripes), if any. */
+  stripeAccountOf(account: BillingAccount): string | undefined {
+    return workspaceStripeAccount(account, this.deps.regionalAccounts ?? {});
   }
 }

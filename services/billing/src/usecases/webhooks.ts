@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { BILLING_API_MESSAGES, REGIONS, type Region } from '@platform/contracts';
 import { badRequest, type RegionalMongo } from '@platform/kit';
-import { monthlyCredits } from '../domain/pricing';
+import { planLimits } from '../domain/plan-limits';
 import type { BillingAccount, BillingAccountStore } from '../store/billing-accounts';
 import { COLLECTION } from '../store/collections';
 import type { Ledger } from './ledger';
@@ -61,7 +61,8 @@ export class WebhookUseCases {
         if (!found) return;
         const plan = found.account.plan === 'free' ? 'pay_as_you_go' : found.account.plan;
         await this.deps.billingAccounts.update(found.region, found.account._id, { plan, status: 'active' }, now);
-        const credits = monthlyCredits(plan);
+        // the plan's maxMonthlyCredits, a custom plan's where it has one
+        const credits = planLimits(plan, found.account.addons, found.account.customPlan?.limits).maxMonthlyCredits;
         if (credits > 0) {
           await this.deps.ledger.grant(found.region, found.account._id, `invoice:${invoice.id}`, { amount: credits, ts: now.getTime(), direction: 'increase', logMessage: 'Monthly plan credits' });
         }

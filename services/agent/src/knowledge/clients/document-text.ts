@@ -4,9 +4,6 @@ import Papa from 'papaparse';
 import { PDFParse } from 'pdf-parse';
 import { htmlText } from '../domain/html-text';
 
-/** The file types an uploaded document can have to become knowledge. */
-export const DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'txt', 'md', 'html', 'htm', 'csv'] as const;
-
 export const extensionOf = (fileName: string) => (/\.([a-z0-9]+)$/i.exec(fileName)?.[1] ?? '').toLowerCase();
 
 /** The text of an uploaded file, parsed by its type; an error names what went wrong. */

@@ -1,7 +1,7 @@
-import { AGENT_LIMITS, KNOWLEDGE_MESSAGES, newDocumentId, type CreateKnowledgeSourceRequest, type KnowledgeSourceView, type Region, type UpdateKnowledgeSourceRequest } from '@platform/contracts';
+import { AGENT_LIMITS, KNOWLEDGE_DOCUMENT_EXTENSIONS, KNOWLEDGE_MESSAGES, newDocumentId, type CreateKnowledgeSourceRequest, type KnowledgeSourceView, type Region, type UpdateKnowledgeSourceRequest } from '@platform/contracts';
 import { badRequest, notFound } from '@platform/kit';
 import type { AgentRecord } from '../../domain/agent-record';
-import { DOCUMENT_EXTENSIONS, extensionOf } from '../clients/document-text';
+import { extensionOf } from '../clients/document-text';
 import { nextRefreshAt } from '../domain/refresh';
 import { NOT_DUE, viewOf, type SourceDocument } from '../store/sources';
 import type { KnowledgeDeps } from './deps';
@@ -25,7 +25,7 @@ export class KnowledgeSourceUseCases {
       const fileName = uploadNameOf(request.contentURL!);
       if (!fileName) throw badRequest(KNOWLEDGE_MESSAGES.fileNotFound);
       name ||= fileName;
-      if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name)) && !(DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))) throw badRequest(KNOWLEDGE_MESSAGES.unsupportedFile);
+      if (!(KNOWLEDGE_DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name)) && !(KNOWLEDGE_DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))) throw badRequest(KNOWLEDGE_MESSAGES.unsupportedFile);
     } else {
       name ||= new URL(request.url!).hostname;
     }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { KNOWLEDGE_REFRESH_RATES, type KnowledgeRefreshRate, type KnowledgeSourceView, type Region } from '@platform/contracts';
+import { KNOWLEDGE_DOCUMENT_ACCEPT, KNOWLEDGE_REFRESH_RATES, type KnowledgeRefreshRate, type KnowledgeSourceView, type Region } from '@platform/contracts';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, IconInfoCircle, IconTrash, Loader, Select, Stack, Table, Text, TextInput, Tooltip, notify } from '@platform/ui';
 import { FileDropZone } from '../../editor-slots';
 import { useKnowledgeActions, useKnowledgeSources } from './knowledge-queries';
 
 const STATUS_COLORS: Record<KnowledgeSourceView['status'], string> = { INITIALIZED: 'gray', PENDING: 'blue', SUCCESS: 'green', ERROR: 'red' };
 const REFRESH_OPTIONS = KNOWLEDGE_REFRESH_RATES.map((rate) => ({ value: rate, label: rate === 'never' ? 'Never' : `Every ${rate}` }));
-/** The file types the agent service reads that uploads accept (HTML files are refused by the upload whitelist). */
-const DOCUMENT_ACCEPT = '.pdf,.docx,.txt,.md,.csv';
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function SourceRow({ source, region, agentId }: { source: KnowledgeSourceView; region: Region; agentId: string }) {
@@ -98,7 +96,7 @@ export function KnowledgeSources({ region, agentId }: { region: Region; agentId:
       </Group>
       <FileDropZone
         agentId={agentId}
-        accept={DOCUMENT_ACCEPT}
+        accept={KNOWLEDGE_DOCUMENT_ACCEPT}
         maxSizeMB={20}
         targetPath={`agents/${agentId}/kb`}
         skeletonHeight={140}
