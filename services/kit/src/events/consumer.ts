@@ -72,35 +72,41 @@ export async function startIdempotentConsumer(options: IdempotentConsumerOptions
       const seen = await markedAlready(options, messages.flatMap(({ event }) => (event ? [event] : [])), markerId);
       let unmarked: Array<{ region: string; marker: Marker; offset: string }> = [];
       let firstUnmarkedAt = 0;
-      const mark = async () => {
+      const mark = async (commit: boolean) => {
         if (!unmarked.length) return;
         const byRegion = new Map<string, Marker[]>();
         for (const { region, marker } of unmarked) byRegion.set(region, [...(byRegion.get(region) ?? []), marker]);
         for (const [region, markers] of byRegion) await insertMarkers(options, region, markers);
         resolveOffset(unmarked[unmarked.length - 1]!.offset);
         unmarked = [];
-        await commitOffsetsIfNecessary();
+        if (commit) await commitOffsetsIfNecessary();
       };
 
-      for (const { message, event } of messages) {
-        if (!isRunning() || isStale()) break;
-        if (!event) {
-          await deadLetter(options.producer, topic, partition, message, 'malformed event envelope');
-          log.warn({ topic, partition, offset: message.offset }, 'malformed event sent to dead-letter topic');
-        } else if (!seen.has(markerId(event))) {
-          seen.add(markerId(event));
-          const outcome = await handleWithRetries(options, { event, topic, partition, offset: message.offset }, message, log);
-          if (!unmarked.length) firstUnmarkedAt = Date.now();
-          unmarked.push({ region: event.region, marker: { _id: markerId(event), outcome, at: new Date() }, offset: message.offset });
+      try {
+        for (const { message, event } of messages) {
+          if (!isRunning() || isStale()) break;
+          if (!event) {
+            await deadLetter(options.producer, topic, partition, message, 'malformed event envelope');
+            log.warn({ topic, partition, offset: message.offset }, 'malformed event sent to dead-letter topic');
+          } else if (!seen.has(markerId(event))) {
+            seen.add(markerId(event));
+            const outcome = await handleWithRetries(options, { event, topic, partition, offset: message.offset }, message, log);
+            if (!unmarked.length) firstUnmarkedAt = Date.now();
+            unmarked.push({ region: event.region, marker: { _id: markerId(event), outcome, at: new Date() }, offset: message.offset });
+          }
+          // Offsets pass a handled event only once its marker is written.
+          if (unmarked.length) {
+            unmarked[unmarked.length - 1]!.offset = message.offset;
+            if (Date.now() - firstUnmarkedAt >= MARK_EVERY_MS) await mark(true);
+          } else resolveOffset(message.offset);
+          await heartbeat();
         }
-        // Offsets pass a handled event only once its marker is written.
-        if (unmarked.length) {
-          unmarked[unmarked.length - 1]!.offset = message.offset;
-          if (Date.now() - firstUnmarkedAt >= MARK_EVERY_MS) await mark();
-        } else resolveOffset(message.offset);
-        await heartbeat();
+      } catch (err) {
+        // A rebalance (from heartbeat) or a failed dead letter: what was handled is still marked, so it is not handled again.
+        await mark(false).catch((markErr: unknown) => log.warn({ err: markErr }, 'handled events not marked; they may be handled again'));
+        throw err;
       }
-      await mark();
+      await mark(true);
     },
   });
   return consumer;
