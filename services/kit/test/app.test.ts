@@ -74,6 +74,17 @@ describe('createApp', () => {
     await request(echoing).post('/echo').set('content-type', 'application/json').send(`{"a":"${'x'.repeat(2_000)}"}`).expect(413, { success: false, message: 'Request body is too large' });
   });
 
+  it('works the client IP out once per request, however often it is read', async () => {
+    const routes = express.Router();
+    routes.get('/ip', (req, res) => res.json({ ip: [req.ip, req.ip, req.ip] }));
+    const app = appWith(routes);
+    let asked = 0;
+    app.set('trust proxy', (_address: string, hop: number) => (asked += 1) > 0 && hop === 0);
+    const res = await request(app).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
+    expect(res.body.ip).toEqual(['203.0.113.9', '203.0.113.9', '203.0.113.9']);
+    expect(asked).toBe(1);
+  });
+
   it('hides internals of unexpected errors', async () => {
     const res = await request(app).get('/boom').expect(500);
     expect(res.body).toEqual({ success: false, message: 'Something went wrong, please try again.' });

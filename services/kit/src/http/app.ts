@@ -36,6 +36,9 @@ export const metricsHandler =
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   };
 
+const CLIENT_IP = Symbol('client ip');
+const expressIp = Object.getOwnPropertyDescriptor(express.request, 'ip')!.get!;
+
 /**
  * The express app every service and the gateway start from: request ids, structured
  * logs, security headers, bodies read with a size limit and a shape check, health,
@@ -43,6 +46,14 @@ export const metricsHandler =
  */
 export function createApp(options: AppOptions): Express {
   const app = express();
+  // express works req.ip out (the forwarded chain against the trust-proxy rules) on every read,
+  // and a request is read several times (rate limits, forwarding): once per request is enough.
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    get(this: express.Request & { [CLIENT_IP]?: string }) {
+      return (this[CLIENT_IP] ??= expressIp.call(this) as string | undefined);
+    },
+  });
   const metrics = options.metrics ?? new Metrics(options.name);
   app.disable('x-powered-by');
   // API answers are not revalidated by their callers; an ETag would cost a SHA-1 of every body.
