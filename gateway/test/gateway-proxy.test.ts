@@ -3,10 +3,11 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createLogger } from '@platform/kit';
+import { createHash } from 'node:crypto';
+import { createLogger, verifyForwarded } from '@platform/kit';
 import { createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
-import { closedPortUrl, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
+import { SIGNING_SECRET, closedPortUrl, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
 
 describe('gateway proxy', () => {
   let workspace: Upstream;
@@ -47,6 +48,49 @@ describe('gateway proxy', () => {
     const res = await request(gateway).post('/api/agent/v2/agents/a1').send(body);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ method: 'POST', url: '/v2/agents/a1', body });
+  });
+
+  it('reads a small body with a declared length ahead: sent with its length, signed by its digest; others stream with a digest trailer', async () => {
+    const seen: Array<{ headers: http.IncomingHttpHeaders; body: string; trailers: NodeJS.Dict<string> }> = [];
+    const recording = await rawService((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ headers: req.headers, body, trailers: req.trailers });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    const server = createGateway(loadConfig(gatewayEnv({ SERVICE_URL_BILLING: recording.url })), silentLogger).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/billing/hook`;
+    const post = (chunks: string[], headers: http.OutgoingHttpHeaders) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
+      });
+    try {
+      const small = '{"update_id":1,"message":{"text":"hi"}}';
+      expect(await post([small], { 'content-length': Buffer.byteLength(small) })).toBe(200);
+      expect(await post(['{"a":', '1}'], { 'transfer-encoding': 'chunked' })).toBe(200);
+    } finally {
+      server.close();
+      await new Promise((resolve) => recording.server.close(resolve));
+    }
+    const [ahead, streamed] = seen;
+    expect(ahead!.body).toBe('{"update_id":1,"message":{"text":"hi"}}');
+    expect(ahead!.headers['content-length']).toBe(String(Buffer.byteLength(ahead!.body)));
+    expect(ahead!.headers['transfer-encoding']).toBeUndefined();
+    expect(ahead!.headers['x-platform-identity-body']).toBe(`sha256=${createHash('sha256').update(ahead!.body).digest('hex')}`);
+    expect(verifyForwarded({ method: 'POST', path: '/hook', headers: ahead!.headers, bodySha256: createHash('sha256').update(ahead!.body).digest('hex') }, SIGNING_SECRET)).not.toBeNull();
+    expect(streamed!.body).toBe('{"a":1}');
+    expect(streamed!.headers['transfer-encoding']).toBe('chunked');
+    expect(streamed!.headers['x-platform-identity-body']).toBe('trailer');
+    expect(streamed!.trailers['x-platform-identity-body-sig']).toBeTruthy();
   });
 
   it('forwards non-JSON bodies as a stream', async () => {

@@ -1,4 +1,3 @@
-// pino-http's typings for `req.id` and `req.log` (the kit's createApp installs the middleware).
 import type { RequestHandler } from 'express';
 import { HttpError } from '@platform/kit';
 import type { Region } from '@platform/contracts';

@@ -23,11 +23,20 @@ const NOT_FORWARDED = new Set([
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', REQUEST_ID_HEADER,
 ]);
 
+/**
+ * Bodies up to this size whose length is declared (a webhook, a form, most API calls) are read
+ * before forwarding: signed by their digest up front and sent with their length, so the service
+ * reads them in one go. Larger or chunked bodies stream through with a digest trailer.
+ */
+const READ_AHEAD_BYTES = 64 * 1024;
+
 /** What the gateway decided about one request before handing it to http-proxy. */
 interface Forwarding {
   limit: number;
   /** A body comes: it is sent chunked, its digest in a trailer. */
   streamed: boolean;
+  /** The body, read ahead (small, its length declared). */
+  body?: Buffer;
   timedOut?: boolean;
 }
 const forwarding = new WeakMap<IncomingMessage, Forwarding>();
@@ -79,9 +88,31 @@ export function serviceProxy(options: ProxyOptions): RequestHandler {
     if (awaitingContinue.has(req) && hasBody(req)) res.writeContinue();
     // http-proxy emits no proxyReq (nothing would be signed) for an outgoing request with Expect.
     delete req.headers.expect;
+    const declared = Number(req.headers['content-length']);
+    if (req.headers['transfer-encoding'] === undefined && declared > 0 && declared <= READ_AHEAD_BYTES) {
+      readBody(req).then(
+        (body) => {
+          forwarding.set(req, { limit, streamed: false, body });
+          void proxy(req, res, next);
+        },
+        (err: Error) => next(err),
+      );
+      return;
+    }
     forwarding.set(req, { limit, streamed: hasBody(req) });
     void proxy(req, res, next);
   };
+}
+
+/** The whole body of a request whose (small) length node's parser enforces. */
+function readBody(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => void chunks.push(chunk));
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => req.complete || reject(new HttpError(400, 'The request was not received completely.')));
+  });
 }
 
 /** Runs once the upstream request has a socket, before any header or body byte is written. */
@@ -90,8 +121,9 @@ function forward(proxyReq: ClientRequest, req: Request, res: Response, secret: s
   for (const name of proxyReq.getHeaderNames()) {
     if (NOT_FORWARDED.has(name) || name.startsWith('x-platform-')) proxyReq.removeHeader(name);
   }
+  const clientIp = req.ip;
   proxyReq.setHeader(REQUEST_ID_HEADER, String(req.id));
-  proxyReq.setHeader('x-forwarded-for', req.ip ?? '');
+  proxyReq.setHeader('x-forwarded-for', clientIp ?? '');
   proxyReq.setHeader('x-forwarded-proto', req.protocol);
   proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
   proxyReq.once('timeout', () => (state.timedOut = true));
@@ -101,8 +133,15 @@ function forward(proxyReq: ClientRequest, req: Request, res: Response, secret: s
     if (!res.writableFinished) proxyReq.destroy();
   });
 
-  const context = { identity: req.identity, region: req.region, clientIp: req.ip };
+  const context = { identity: req.identity, region: req.region, clientIp };
   const target = { method: req.method, path: proxyReq.path };
+  if (state.body) {
+    for (const [name, value] of Object.entries(signForwarded(context, secret, { ...target, body: state.body }))) proxyReq.setHeader(name, value);
+    proxyReq.setHeader('content-length', state.body.length);
+    // http-proxy's pipe of the (already read) request ends the upstream request after this.
+    proxyReq.write(state.body);
+    return;
+  }
   if (!state.streamed) {
     for (const [name, value] of Object.entries(signForwarded(context, secret, target))) proxyReq.setHeader(name, value);
     return;

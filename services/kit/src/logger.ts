@@ -17,7 +17,11 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-/** `destination` defaults to stdout (tests pass a stream to read the lines). */
+/**
+ * `destination` defaults to stdout, written asynchronously: a busy service does not wait for a
+ * write system call per line; what is buffered is flushed when the process exits (pino's
+ * exit hook). Tests pass a stream to read the lines.
+ */
 export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
-  return pino({ name: service, level, redact: REDACTED_PATHS }, destination);
+  return pino({ name: service, level, redact: REDACTED_PATHS }, destination ?? pino.destination({ dest: 1, sync: false }));
 }

@@ -58,23 +58,39 @@ describe('createApp body checks', () => {
 });
 
 describe('logs', () => {
-  it('never contain the identity headers, cookies or authorization', async () => {
+  it('name each request by id, method, url and status, and never contain the identity headers, cookies or authorization', async () => {
     const lines: string[] = [];
     const destination = new PassThrough();
     destination.on('data', (chunk) => lines.push(String(chunk)));
     const secret = 's3cret';
     const routes = express.Router();
     routes.use(gatewayContext(secret));
-    routes.get('/me', (_req, res) => res.json({ success: true }));
+    routes.get('/me', (req, res) => {
+      req.log.info('inside the route');
+      res.json({ success: true });
+    });
     const app = createApp({ name: 'svc', logger: createLogger('svc', 'info', destination), routes });
     const context: ForwardedContext = { identity: { kind: 'user', userId: 'u1', email: 'a@b.co' }, region: 'eu' };
     const signed = signForwarded(context, secret, { method: 'GET', path: '/me' });
-    await request(app).get('/me').set(signed).set('cookie', 'session=abc').set('authorization', 'Bearer tok').expect(200);
+    await request(app).get('/me').set(signed).set('cookie', 'session=abc').set('authorization', 'Bearer tok').set('x-request-id', 'req-42').expect(200);
+    await new Promise((resolve) => setImmediate(resolve));
     const logged = lines.join('');
-    expect(logged).toContain('"url":"/me"');
+    expect(JSON.parse(lines.find((line) => line.includes('request completed'))!)).toMatchObject({
+      level: 30,
+      reqId: 'req-42',
+      method: 'GET',
+      url: '/me',
+      statusCode: 200,
+    });
+    expect(JSON.parse(lines.find((line) => line.includes('inside the route'))!)).toMatchObject({ reqId: 'req-42' });
     const { 'x-platform-identity': payload, 'x-platform-identity-ts': timestamp, 'x-platform-identity-sig': signature } = signed;
     for (const value of [payload!, `"${timestamp}"`, signature!, 'session=abc', 'Bearer tok']) expect(logged).not.toContain(value);
-    expect(logged).toContain('[Redacted]');
+    // Whatever a route logs about its request is redacted too.
+    const logger = createLogger('svc', 'info', destination);
+    logger.info({ req: { headers: { authorization: 'Bearer tok2', 'x-platform-identity': payload } } }, 'a route logs its request');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.join('')).not.toContain('Bearer tok2');
+    expect(lines.join('')).toContain('[Redacted]');
   });
 });
 

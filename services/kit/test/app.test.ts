@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express from 'express';
 import Joi from 'joi';
 import request from 'supertest';
@@ -50,6 +51,38 @@ describe('createApp', () => {
     await request(app).post('/things').send({ name: 'x'.repeat(2_000) }).expect(413, { success: false, message: 'Request body is too large' });
     await request(app).get('/nowhere').expect(404, { success: false, message: 'Not found' });
     await request(app).get('/refused').expect(400, { success: false, message: 'Nope.' });
+  });
+
+  it('reads plain JSON bodies (its own path) exactly as body-parser reads any other JSON', async () => {
+    const echo = express.Router();
+    echo.post('/echo', (req, res) => res.json({ body: req.body, sha256: req.bodySha256, raw: req.rawBody?.toString('utf8') }));
+    const echoing = appWith(echo);
+    // 'application/json' takes the plain path; the charset spelled in capitals goes through body-parser.
+    const asBoth = async (text: string) =>
+      Promise.all(['application/json', 'application/json; charset=UTF-8'].map((type) => request(echoing).post('/echo').set('content-type', type).send(text)));
+    for (const text of ['{"a":[1,{"b":"é"}]}', ' \n[1,2]', '\uFEFF{"bom":true}']) {
+      const [plain, general] = await asBoth(text);
+      expect(plain!.status).toBe(200);
+      expect(plain!.body).toEqual(general!.body);
+      expect(plain!.body.sha256).toBe(createHash('sha256').update(Buffer.from(text)).digest('hex'));
+    }
+    for (const text of ['"just a string"', '{"a":', '12']) {
+      const [plain, general] = await asBoth(text);
+      expect([plain!.status, plain!.body]).toEqual([400, { success: false, message: 'Request body is not valid JSON' }]);
+      expect([general!.status, general!.body]).toEqual([plain!.status, plain!.body]);
+    }
+    await request(echoing).post('/echo').set('content-type', 'application/json').send(`{"a":"${'x'.repeat(2_000)}"}`).expect(413, { success: false, message: 'Request body is too large' });
+  });
+
+  it('works the client IP out once per request, however often it is read', async () => {
+    const routes = express.Router();
+    routes.get('/ip', (req, res) => res.json({ ip: [req.ip, req.ip, req.ip] }));
+    const app = appWith(routes);
+    let asked = 0;
+    app.set('trust proxy', (_address: string, hop: number) => (asked += 1) > 0 && hop === 0);
+    const res = await request(app).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
+    expect(res.body.ip).toEqual(['203.0.113.9', '203.0.113.9', '203.0.113.9']);
+    expect(asked).toBe(1);
   });
 
   it('hides internals of unexpected errors', async () => {

@@ -71,4 +71,37 @@ describe('idempotent consumer against real Kafka', () => {
     const markers = await mongo.collection('na', PROCESSED_EVENTS_COLLECTION).find().toArray();
     expect(markers.map((m) => m.outcome).sort()).toEqual(['dead-lettered', 'handled', 'handled', 'handled']);
   });
+
+  it('reads and writes its markers once per batch, not once per event, and skips what an earlier run marked', async () => {
+    const batchTopic = uniqueName('test.consumer-batch');
+    await createTopic(kafka, batchTopic, 1);
+    await createTopic(kafka, `${batchTopic}.dlq`, 1);
+    const groupId = uniqueName('group');
+    const events = Array.from({ length: 60 }, (_, n) => envelope(`batch-${n}`));
+    // The first ten were handled by an earlier run of this group.
+    await mongo.collection('na', PROCESSED_EVENTS_COLLECTION).insertMany(events.slice(0, 10).map((e) => ({ _id: `${groupId}:${e.id}`, outcome: 'handled', at: new Date() }) as never));
+    await producer.send({ topic: batchTopic, messages: events.map((e) => ({ key: 'k', value: JSON.stringify(e) })) });
+
+    const calls: string[] = [];
+    const counted = {
+      collection: (region: 'na', name: string) => {
+        const real = mongo.collection(region, name);
+        return new Proxy(real, { get: (target, prop, receiver) => (typeof prop === 'string' && /^(find|findOne|insertOne|insertMany)$/.test(prop) ? (calls.push(prop), Reflect.get(target, prop, receiver)) : Reflect.get(target, prop, receiver)) });
+      },
+    } as unknown as RegionalMongo;
+    const handled: string[] = [];
+    const batchConsumer = await startIdempotentConsumer({
+      kafka, groupId, topics: [batchTopic], mongo: counted, producer, logger,
+      handle: async ({ event }) => void handled.push(event.data.label as string),
+    });
+    try {
+      await waitFor(async () => (await mongo.collection('na', PROCESSED_EVENTS_COLLECTION).countDocuments({ _id: { $in: events.map((e) => `${groupId}:${e.id}`) } } as never)) === 60 || undefined, 60_000);
+    } finally {
+      await batchConsumer.disconnect();
+    }
+    expect(handled).toEqual(events.slice(10).map((e) => e.data.label));
+    // 60 events in one or a few fetched batches: a read and a write each, not 60 of each.
+    expect(calls.filter((c) => c === 'findOne' || c === 'insertOne')).toEqual([]);
+    expect(calls.length).toBeLessThanOrEqual(8);
+  });
 });

@@ -1,14 +1,12 @@
-/// <reference types="pino-http" preserve="true" />
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type Router } from 'express';
-import pinoHttp from 'pino-http';
 import type { Logger } from '../logger';
 import { bodyReaders, type BodyLimit } from './body';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { Metrics } from './metrics';
+import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+export { REQUEST_ID_HEADER } from './request-log';
 
 export interface ReadinessCheck {
   name: string;
@@ -38,8 +36,8 @@ export const metricsHandler =
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   };
 
-/** A request id must be short and printable, otherwise we make our own. */
-const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const CLIENT_IP = Symbol('client ip');
+const expressIp = Object.getOwnPropertyDescriptor(express.request, 'ip')!.get!;
 
 /**
  * The express app every service and the gateway start from: request ids, structured
@@ -48,24 +46,22 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function createApp(options: AppOptions): Express {
   const app = express();
+  // express works req.ip out (the forwarded chain against the trust-proxy rules) on every read,
+  // and a request is read several times (rate limits, forwarding): once per request is enough.
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    get(this: express.Request & { [CLIENT_IP]?: string }) {
+      return (this[CLIENT_IP] ??= expressIp.call(this) as string | undefined);
+    },
+  });
   const metrics = options.metrics ?? new Metrics(options.name);
   app.disable('x-powered-by');
+  // API answers are not revalidated by their callers; an ETag would cost a SHA-1 of every body.
+  // (Files keep theirs: express.static and sendFile make their own, and routes may set one.)
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req, res) => {
-        const given = req.headers[REQUEST_ID_HEADER];
-        const id = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url === '/metrics' },
-    }),
-  );
-  app.use(metrics.middleware());
+  app.use(requestLog(app, options.logger, metrics));
   app.use(securityHeaders());
 
   app.get('/healthz', (_req, res) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import express, { type RequestHandler } from 'express';
+import bytes from 'bytes';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Schema } from 'joi';
 import { REQUEST_MESSAGES } from '@platform/contracts';
 import { badRequest } from './errors';
@@ -29,12 +30,60 @@ const digest = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
 
 const isJson = (req: IncomingMessage) => Boolean(express.request.is.call(req as express.Request, ['application/json', 'application/*+json']));
 
-function readers(limit: string): RequestHandler[] {
-  return [
+/** JSON as services receive it from the gateway: utf-8, not compressed, its length known. */
+const PLAIN_JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8']);
+
+const parseFailed = (message: string) => Object.assign(new Error(message), { status: 400, expose: true, type: 'entity.parse.failed' });
+
+/**
+ * The common body read without body-parser's generality (content-type parsing, charset
+ * decoders, inflation): a plain JSON body whose Content-Length is within the limit is read
+ * once, digested and parsed as body-parser's strict JSON parser would (an object or an array,
+ * else 400). Anything else (another type or charset, a compressed, chunked, empty or too
+ * large body) goes on to body-parser, which answers it as before.
+ */
+function plainJson(limit: number): RequestHandler {
+  return (req, res, next) => {
+    const length = Number(req.headers['content-length']);
+    if ((req as { _body?: boolean })._body || !PLAIN_JSON_TYPES.has(req.headers['content-type'] ?? '') || req.headers['content-encoding'] !== undefined) return next();
+    if (req.headers['transfer-encoding'] !== undefined || !(length > 0) || length > limit) return next();
+    const chunks: Buffer[] = [];
+    const onData = (chunk: Buffer) => void chunks.push(chunk);
+    const onClose = () => done(Object.assign(new Error('request aborted'), { status: 400, expose: true, type: 'request.aborted' }));
+    const done = (err?: Error) => {
+      req.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose);
+      next(err);
+    };
+    const onEnd = () => {
+      const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      digest(req, res, buf);
+      const text = buf.toString('utf8').replace(/^\uFEFF/, '');
+      const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+      if (first !== '{' && first !== '[') return done(parseFailed(`Unexpected token ${first ?? 'end'} in JSON at position 0`));
+      try {
+        req.body = JSON.parse(text);
+      } catch (err) {
+        return done(parseFailed((err as Error).message));
+      }
+      (req as { _body?: boolean })._body = true;
+      done();
+    };
+    req.on('data', onData).once('end', onEnd).once('error', done).once('close', onClose);
+  };
+}
+
+/** One reader for a limit: the plain JSON path, else body-parser's JSON, else the raw bytes. */
+function readers(limit: string): RequestHandler {
+  const stages: RequestHandler[] = [
+    plainJson(bytes.parse(limit) ?? 0),
     express.json({ limit, type: isJson, verify: digest }),
     // Any other body is read too (as a Buffer): a body nobody read could not be checked.
     express.raw({ limit, type: (req) => !isJson(req), verify: digest }),
   ];
+  return (req: Request, res: Response, next: NextFunction) => {
+    const run = (at: number, err?: unknown): void => (err || at === stages.length ? next(err) : stages[at]!(req, res, (e?: unknown) => run(at + 1, e)));
+    run(0);
+  };
 }
 
 /** Nesting deeper than MAX_BODY_DEPTH, or undefined. Iterative, so depth cannot overflow the stack. */
@@ -85,10 +134,8 @@ const checkDepth: RequestHandler = (req, _res, next) => {
 
 /** Reads every body with its limit (the first matching path's, else `defaultLimit`) and refuses deep ones. */
 export function bodyReaders(defaultLimit: string, limits: BodyLimit[] = []): RequestHandler[] {
-  // body-parser skips a body already read, so a path's own limit mounted first wins.
-  const byPath = limits.map(({ path, limit }): RequestHandler => {
-    const [json, raw] = readers(limit);
-    return (req, res, next) => (path.test(req.path) ? json!(req, res, (err) => (err ? next(err) : raw!(req, res, next))) : next());
-  });
-  return [...byPath, ...readers(defaultLimit), checkDepth];
+  const byPath = limits.map(({ path, limit }) => ({ path, read: readers(limit) }));
+  const byDefault = readers(defaultLimit);
+  const read: RequestHandler = (req, res, next) => (byPath.find(({ path }) => path.test(req.path))?.read ?? byDefault)(req, res, next);
+  return [read, checkDepth];
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request } from 'express';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Process metrics plus one latency histogram per route, labelled by status. */
@@ -18,15 +18,10 @@ export class Metrics {
     });
   }
 
-  middleware(): RequestHandler {
-    return (req, res, next) => {
-      const end = this.duration.startTimer();
-      res.on('finish', () => {
-        // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
-        const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
-        end({ method: req.method, route, status: String(res.statusCode) });
-      });
-      next();
-    };
+  /** One answered request (createApp's request log calls it when the answer is sent). */
+  observe(req: Request, status: number, seconds: number): void {
+    // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
+    const route = req.route?.path ? `${req.baseUrl}${req.route.path}` : 'unmatched';
+    this.duration.observe({ method: req.method, route, status: String(status) }, seconds);
   }
 }

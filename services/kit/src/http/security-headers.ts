@@ -52,7 +52,7 @@ const common = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
 };
 
-function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean): RequestHandler {
+function helmetFor(framedByAnySite: boolean, loadedByAnySite: boolean): RequestHandler {
   const stripe = stripeJsSources();
   const directives = {
     ...DIRECTIVES,
@@ -70,20 +70,40 @@ function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean): Request
 }
 
 /**
+ * The headers helmet sets for a policy, taken once from helmet itself (its answer does not
+ * depend on the request): setting them is then a loop over a list, not helmet's chain of
+ * middlewares on every request.
+ */
+function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  helmetFor(framedByAnySite, loadedByAnySite)({} as never, recorder as never, () => undefined);
+  return headers;
+}
+
+/**
  * Security headers on every answer (pages and API alike): helmet's set with our CSP,
  * Permissions-Policy, and HSTS when the request came over https.
  */
 export function securityHeaders(): RequestHandler {
-  const byPolicy = new Map<string, RequestHandler>();
-  const handlerFor = (framed: boolean, loaded: boolean) => {
+  const byPolicy = new Map<string, Array<[string, string]>>();
+  const headersOf = (framed: boolean, loaded: boolean) => {
     const key = `${framed}:${loaded}`;
     if (!byPolicy.has(key)) byPolicy.set(key, headersFor(framed, loaded));
     return byPolicy.get(key)!;
   };
+  const api = headersOf(false, false);
   return (req, res, next) => {
     const policy = EMBEDDING_POLICIES.find(({ path }) => path.test(req.path));
+    for (const [name, value] of policy ? headersOf(Boolean(policy.framedByAnySite), Boolean(policy.loadedByAnySite)) : api) res.setHeader(name, value);
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    handlerFor(Boolean(policy?.framedByAnySite), Boolean(policy?.loadedByAnySite))(req, res, next);
+    // req.secure asks the trust-proxy rules (an address parse) on every call: only worth it when https is possible at all.
+    if (((req.socket as { encrypted?: boolean }).encrypted || req.headers['x-forwarded-proto'] !== undefined) && req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    // helmet removes it; express sets it only when enabled, which createApp disables.
+    res.removeHeader('X-Powered-By');
+    next();
   };
 }
