@@ -3,6 +3,7 @@ import { conflict, notFound } from '@platform/kit';
 import { agentRecord, type AgentRecord } from '../domain/agent-record';
 import { versionRecord } from '../domain/versions';
 import { newAgentEvent } from '../events/agent-events';
+import { COLLECTION } from '../store/collections';
 import { unixSeconds, type UseCaseDeps } from './deps';
 
 export interface Written {
@@ -23,8 +24,10 @@ export class AgentWriter {
   /** undefined when an agent with this ID already exists (nothing written, no event). */
   async create(region: Region, agent: AgentSettings & { ID: string }, workspaceId: string, actor: string, source: AgentVersionSource): Promise<Written | undefined> {
     const record = agentRecord(agent, { ID: agent.ID, workspaceId, secretKey: newAgentSecretKey(), now: unixSeconds(this.deps.now()), version: 1 });
-    if (!(await this.deps.agents.insert(region, record, [newAgentEvent(region, record)]))) return undefined;
-    this.deps.eventsWritten();
+    const events = [newAgentEvent(region, record)];
+    const at = new Date();
+    if (!(await this.deps.agents.insert(region, record, events, at))) return undefined;
+    this.deps.eventsWritten({ region, collection: COLLECTION.agents, document: { _id: record._id, _outbox: events, _outboxAt: at } });
     return { record, versionId: await this.keepVersion(region, record, actor, source) };
   }
 
