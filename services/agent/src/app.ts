@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { UPLOAD } from '@platform/contracts';
+import { RecentAgents } from './usecases/recent-agents';
 import { createApp, serviceRouter, type InsertedOutbox, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { MemoryStore } from 'express-rate-limit';
 import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
@@ -168,6 +169,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
     planLimits,
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
+    recent: new RecentAgents(),
     now,
   };
   const access = new AgentAccess(useCaseDeps);

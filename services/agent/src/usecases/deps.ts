@@ -6,6 +6,7 @@ import type { OrganizationDirectory } from '../clients/organizations';
 import type { AgentInput } from '../domain/agent-input';
 import { AgentStore } from '../store/agents';
 import { VersionStore } from '../store/versions';
+import type { RecentAgents } from './recent-agents';
 
 export interface Stores {
   agents: AgentStore;
@@ -24,6 +25,8 @@ export interface UseCaseDeps extends Stores {
    * poll; an inserted document is handed over so its events go out without a read (ADR 0028).
    */
   eventsWritten: (inserted?: InsertedOutbox) => void;
+  /** The agents this process last wrote: a save's grant starts from them (ADR 0028). */
+  recent: RecentAgents;
   now: () => Date;
 }
 
