@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { PLAN_EXTRA_LIMITS, UPLOAD } from '@platform/contracts';
-import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { RecentAgents } from './usecases/recent-agents';
+import { createApp, serviceRouter, type InsertedOutbox, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { MemoryStore } from 'express-rate-limit';
 import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
 import { HttpWorkspaceDirectory, type CreditBalance, type WorkspaceDirectory } from './clients/workspace-directory';
@@ -73,8 +74,8 @@ export interface AppDeps {
   knowledge?: KnowledgeModule;
   /** default: the OpenAI-compatible embeddings of config.llm's provider */
   embeddings?: EmbeddingsClient;
-  /** Nudges the outbox relay after writes that queued events. */
-  eventsWritten?: () => void;
+  /** Nudges the outbox relay after writes that queued events (hands it an inserted document). */
+  eventsWritten?: (inserted?: InsertedOutbox) => void;
   now?: () => Date;
 }
 
@@ -171,6 +172,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
     planLimits,
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
+    recent: new RecentAgents(),
     now,
   };
   const access = new AgentAccess(useCaseDeps);

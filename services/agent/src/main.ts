@@ -15,7 +15,7 @@ async function main() {
   const { logger, mongo, relay, readiness } = platform;
   const files = new GridFsFileStorage(mongo);
   const knowledge = defaultKnowledge({ config, mongo, logger, files });
-  const app = buildApp({ config, mongo, logger, files, knowledge, eventsWritten: () => relay.nudge(), readiness });
+  const app = buildApp({ config, mongo, logger, files, knowledge, eventsWritten: (inserted) => relay.nudge(inserted), readiness });
   const knowledgeWorker = startIngestWorker({ ingest: knowledge.ingest, regions: () => mongo.regions(), pollMs: config.knowledge.pollMs, logger });
   knowledge.onSourceAdded(knowledgeWorker.wake);
   const stopSweep = startTemporaryFileSweep({ files, regions: mongo.regions(), logger });

@@ -173,6 +173,65 @@ describe('outbox relay against real Kafka', () => {
     expect((await readTopicWithKcat(lateTopic)).map((r) => r.key)).toEqual(['late-1']);
   });
 
+  /** `mongo` whose `name` collection of the EU region counts the relay's reads (find) of it. */
+  const countingReads = (name: string) => {
+    const reads = { count: 0 };
+    const wrapped = Object.create(mongo) as RegionalMongo;
+    wrapped.collection = ((region: Parameters<RegionalMongo['collection']>[0], collection: string) => {
+      const real = mongo.collection(region, collection);
+      if (region !== 'eu' || collection !== name) return real;
+      const counted = Object.create(real) as typeof real;
+      counted.find = ((...args: Parameters<typeof real.find>) => ((reads.count += 1), real.find(...args))) as typeof real.find;
+      return counted;
+    }) as RegionalMongo['collection'];
+    return { wrapped, reads };
+  };
+
+  it('sends an inserted document handed over by its writer at once, without reading the collection', async () => {
+    const handed = mongo.collection('eu', 'handed');
+    const handedTopic = uniqueName('test.outbox-handed');
+    await createTopic(kafka, handedTopic, 1);
+    const { wrapped, reads } = countingReads('handed');
+    // Only the first look would find the document: the next one is a minute away.
+    const relaying = new OutboxRelay({ mongo: wrapped, producer, collections: ['handed'], logger, pollMs: 60_000, maxIdlePollMs: 60_000 });
+    relaying.start();
+    try {
+      // The first look takes the collection's lease before it reads.
+      await waitFor(async () => reads.count === 1);
+      const document = insertWithOutbox({ _id: 'handed-1' }, [outboxEntry(handedTopic, 'handed-1', envelope('handed-1', 'w1', {}))]);
+      await handed.insertOne(document as never);
+      relaying.nudge({ region: 'eu', collection: 'handed', document: document as never });
+      await waitFor(async () => (await handed.countDocuments({ _outboxAt: { $exists: true } })) === 0, 10_000, 50);
+      expect(reads.count).toBe(1);
+      expect((await readTopicWithKcat(handedTopic)).map((r) => r.key)).toEqual(['handed-1']);
+    } finally {
+      await relaying.stop();
+    }
+  });
+
+  it('keeps the events of a document cleared and written again since it was handed over', async () => {
+    const handed = mongo.collection('eu', 'handed-again');
+    const againTopic = uniqueName('test.outbox-handed-again');
+    await createTopic(kafka, againTopic, 1);
+    const first = insertWithOutbox({ _id: 'again-1' }, [outboxEntry(againTopic, 'again-1', envelope('again-first', 'w1', {}))]);
+    // Stored: the first event already sent and cleared, a second one appended since.
+    await handed.insertOne(insertWithOutbox({ _id: 'again-1' }, [outboxEntry(againTopic, 'again-1', envelope('again-second', 'w1', {}))]) as never);
+    const relaying = new OutboxRelay({ mongo, producer, collections: ['handed-again'], logger });
+    try {
+      expect(await relaying.drainOnce(false)).toBe(0); // takes the lease; no hand-off, no look
+      relaying.nudge({ region: 'eu', collection: 'handed-again', document: first as never });
+      // The stale hand-off goes out again (consumers dedupe by event id), and the clean-up leaves the second event.
+      expect(await relaying.drainOnce(false)).toBe(1);
+      expect(await handed.countDocuments({ _outboxAt: { $exists: true } })).toBe(1);
+      expect(await relaying.drainOnce()).toBe(1);
+      expect(await handed.countDocuments({ _outboxAt: { $exists: true } })).toBe(0);
+      const ids = (await readTopicWithKcat(againTopic)).map((r) => (JSON.parse(r.value) as EventEnvelope).id);
+      expect(ids).toEqual(['again-first', 'again-second']);
+    } finally {
+      await relaying.stop();
+    }
+  });
+
   it('publishes nothing for a change that did not happen', async () => {
     const things = mongo.collection('eu', 'things');
     const entry = outboxEntry(topic, 'agent-a', envelope('evt-duplicate-insert', 'w1', {}));

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Kafka } from 'kafkajs';
-import { OutboxRelay, createKafka, createLogger, createProducer, RegionalMongo } from '@platform/kit';
+import { OutboxRelay, createKafka, createLogger, createProducer, RegionalMongo, type InsertedOutbox } from '@platform/kit';
 
 const run = promisify(execFile);
 export const repoRoot = path.resolve(__dirname, '../../..');
@@ -88,7 +88,7 @@ export async function testRelay(collections: string[]) {
   await producer.connect();
   let relay: OutboxRelay | undefined;
   return {
-    nudge: () => relay?.nudge(),
+    nudge: (inserted?: InsertedOutbox) => relay?.nudge(inserted),
     start(mongo: RegionalMongo) {
       relay = new OutboxRelay({ mongo, producer, collections, logger, pollMs: 100 });
       relay.start();

@@ -57,6 +57,7 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       agent: (req) => ({
         agentId: req.params.agentId!,
         write: true,
+        guardedWrite: true,
         ...(isChannelSave(req.body) ? {} : { createIn: { workspaceId: typeof req.body.ownerID === 'string' ? req.body.ownerID : undefined } }),
       }),
       // clients with allowCreateAgents create agents that join their organisation (ADR 0019)

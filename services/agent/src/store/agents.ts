@@ -26,9 +26,9 @@ export class AgentStore {
   }
 
   /** false when an agent with this id already exists (a concurrent create won). */
-  async insert(region: Region, record: AgentRecord, events: OutboxEntry[]): Promise<boolean> {
+  async insert(region: Region, record: AgentRecord, events: OutboxEntry[], now = new Date()): Promise<boolean> {
     try {
-      await this.agents(region).insertOne(insertWithOutbox(record, events));
+      await this.agents(region).insertOne(insertWithOutbox(record, events, now));
       return true;
     } catch (err) {
       if (isDuplicateKey(err) && (await this.find(region, record._id))) return false;

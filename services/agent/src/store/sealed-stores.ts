@@ -31,8 +31,8 @@ export class SealedAgentStore extends AgentStore {
     return record && this.open(record);
   }
 
-  override insert(region: Region, record: AgentRecord, events: OutboxEntry[]): Promise<boolean> {
-    return super.insert(region, this.seal(record), events);
+  override insert(region: Region, record: AgentRecord, events: OutboxEntry[], now?: Date): Promise<boolean> {
+    return super.insert(region, this.seal(record), events, now);
   }
 
   override replace(region: Region, seen: AgentRecord, next: AgentRecord): Promise<boolean> {

@@ -32,6 +32,11 @@ export interface AgentRef {
   lookElsewhere?: boolean;
   /** The route changes the agent: an agency client may then only create one (allowCreateAgents), never edit (ADR 0019). */
   write?: boolean;
+  /**
+   * The route writes the agent only through its `_version` guard and reads it again when the
+   * guard fails (a save): its grant may start from this process's copy of the agent (ADR 0028).
+   */
+  guardedWrite?: boolean;
 }
 export interface AgentGrant {
   actor: string;
@@ -59,7 +64,7 @@ export interface AgentPolicy extends AccessPolicy {
  * membership is asked of the workspace service (cached there).
  */
 export class AgentAccess implements Authorizer<AgentPolicy> {
-  constructor(private readonly deps: Pick<UseCaseDeps, 'agents' | 'directory' | 'organizations'>) {}
+  constructor(private readonly deps: Pick<UseCaseDeps, 'agents' | 'directory' | 'organizations' | 'recent'>) {}
 
   /**
    * An agency client, on the agent routes that opt in: its organisation's agents only (the
@@ -85,7 +90,7 @@ export class AgentAccess implements Authorizer<AgentPolicy> {
 
   agent = async (caller: AgentCaller, region: Region, ref: AgentRef): Promise<AgentGrant> => {
     if (ref.agentId === undefined) return { actor: actorOf(caller) };
-    const agent = await this.deps.agents.find(region, ref.agentId);
+    const agent = (ref.guardedWrite && this.deps.recent.get(region, ref.agentId)) || (await this.deps.agents.find(region, ref.agentId));
     if (agent) return { agent, actor: await this.actor(caller, targetOf(region, agent)) };
     if (ref.createIn) {
       // An agent key acts for its own agent only; it never creates one.

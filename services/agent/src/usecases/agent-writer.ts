@@ -3,6 +3,7 @@ import { conflict, notFound } from '@platform/kit';
 import { agentRecord, type AgentRecord } from '../domain/agent-record';
 import { versionRecord } from '../domain/versions';
 import { newAgentEvent } from '../events/agent-events';
+import { COLLECTION } from '../store/collections';
 import { unixSeconds, type UseCaseDeps } from './deps';
 
 export interface Written {
@@ -18,13 +19,16 @@ const ATTEMPTS = 3;
  * replacement (guarded by the save counter), each followed by its kept version.
  */
 export class AgentWriter {
-  constructor(private readonly deps: Pick<UseCaseDeps, 'agents' | 'versions' | 'eventsWritten' | 'now'>) {}
+  constructor(private readonly deps: Pick<UseCaseDeps, 'agents' | 'versions' | 'eventsWritten' | 'recent' | 'now'>) {}
 
   /** undefined when an agent with this ID already exists (nothing written, no event). */
   async create(region: Region, agent: AgentSettings & { ID: string }, workspaceId: string, actor: string, source: AgentVersionSource): Promise<Written | undefined> {
     const record = agentRecord(agent, { ID: agent.ID, workspaceId, secretKey: newAgentSecretKey(), now: unixSeconds(this.deps.now()), version: 1 });
-    if (!(await this.deps.agents.insert(region, record, [newAgentEvent(region, record)]))) return undefined;
-    this.deps.eventsWritten();
+    const events = [newAgentEvent(region, record)];
+    const at = new Date();
+    if (!(await this.deps.agents.insert(region, record, events, at))) return undefined;
+    this.deps.eventsWritten({ region, collection: COLLECTION.agents, document: { _id: record._id, _outbox: events, _outboxAt: at } });
+    this.deps.recent.set(region, record);
     return { record, versionId: await this.keepVersion(region, record, actor, source) };
   }
 
@@ -51,7 +55,12 @@ export class AgentWriter {
         now: unixSeconds(this.deps.now()),
         version: (seen._version ?? 0) + 1,
       });
-      if (await this.deps.agents.replace(region, seen, next)) return { record: next, versionId: await this.keepVersion(region, next, actor, source) };
+      if (await this.deps.agents.replace(region, seen, next)) {
+        this.deps.recent.set(region, next);
+        return { record: next, versionId: await this.keepVersion(region, next, actor, source) };
+      }
+      // Someone saved since `seen` (it may have been this process's stale copy): read the agent again.
+      this.deps.recent.forget(region, agentId);
       seen = undefined;
     }
     throw conflict(AGENT_API_MESSAGES.saveFailed('the agent was changed at the same time, please try again'));

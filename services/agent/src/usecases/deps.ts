@@ -1,11 +1,12 @@
 import { AGENT_API_MESSAGES, MESSAGES } from '@platform/contracts';
-import { HttpError, type Logger } from '@platform/kit';
+import { HttpError, type InsertedOutbox, type Logger } from '@platform/kit';
 import type { PlanLimits } from '../clients/plan-limits';
 import type { WorkspaceDirectory } from '../clients/workspace-directory';
 import type { OrganizationDirectory } from '../clients/organizations';
 import type { AgentInput } from '../domain/agent-input';
 import { AgentStore } from '../store/agents';
 import { VersionStore } from '../store/versions';
+import type { RecentAgents } from './recent-agents';
 
 export interface Stores {
   agents: AgentStore;
@@ -19,8 +20,13 @@ export interface UseCaseDeps extends Stores {
   /** The plan's agent limit (billing); absent: no limit is enforced (no billing configured). */
   planLimits?: PlanLimits;
   logger: Logger;
-  /** Called after a write that queued events, so the relay sends them without waiting for its poll. */
-  eventsWritten: () => void;
+  /**
+   * Called after a write that queued events, so the relay sends them without waiting for its
+   * poll; an inserted document is handed over so its events go out without a read (ADR 0028).
+   */
+  eventsWritten: (inserted?: InsertedOutbox) => void;
+  /** The agents this process last wrote: a save's grant starts from them (ADR 0028). */
+  recent: RecentAgents;
   now: () => Date;
 }
 

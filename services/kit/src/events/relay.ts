@@ -38,6 +38,17 @@ export interface RelayOptions {
 
 type OutboxDocument = OutboxFields & { _id: string };
 
+/**
+ * A document a writer has just inserted together with its events, handed to the relay of the
+ * same process so they go out without the relay reading the collection (ADR 0028). A new
+ * document's outbox is exactly the events it was inserted with.
+ */
+export interface InsertedOutbox {
+  region: Region;
+  collection: string;
+  document: { _id: string; _outbox: OutboxEntry[]; _outboxAt: Date };
+}
+
 /** Index the relay's claim query uses; services add it to their collections' indexes. */
 export const OUTBOX_INDEX = { key: { _outboxAt: 1 }, name: 'outbox_pending' };
 
@@ -73,6 +84,22 @@ export class OutboxRelay {
   private idleMs = 0;
   /** A writer nudged since the current look began: look again at once instead of sleeping. */
   private nudged = false;
+  /** A writer asked for a look at the collections (a write the relay was not handed). */
+  private lookAsked = true;
+  /** When the next look at the collections is due without any nudge (the safety net). */
+  private nextLookAt = 0;
+  /**
+   * Per collection, inserted documents handed over by writers of this process, sent without a
+   * read (ADR 0028); the looks on the poll stay the safety net for everything else.
+   */
+  private readonly handedOff = new Map<string, OutboxDocument[]>();
+  /**
+   * The `_id`s the last two looks sent: a hand-off that arrives after a look already sent its
+   * document is not sent again.
+   */
+  private sentByLook = [new Set<string>(), new Set<string>()];
+  /** Documents the current look found that no writer had handed over. */
+  private foundByLook = 0;
   private readonly instance = randomUUID();
   /** Until when this instance holds each collection's lease, by region and collection. */
   private readonly held = new Map<string, number>();
@@ -94,11 +121,30 @@ export class OutboxRelay {
     this.loop = this.run();
   }
 
-  /** Call after writing events so they go out without waiting for the next poll. */
-  nudge(): void {
-    this.idleMs = 0;
+  /**
+   * Call after writing events so they go out without waiting for the next poll. With the
+   * document just inserted (and its events), this instance sends them without reading the
+   * collection, when it holds the collection's lease; otherwise it looks at the collections.
+   */
+  nudge(inserted?: InsertedOutbox): void {
+    if (!inserted || !this.handOff(inserted)) {
+      this.idleMs = 0;
+      this.lookAsked = true;
+    }
     this.nudged = true;
     this.wake?.();
+  }
+
+  private handOff({ region, collection, document }: InsertedOutbox): boolean {
+    const key = `${region}/${collection}`;
+    if (!this.options.collections.includes(collection) || (this.held.get(key) ?? 0) <= Date.now()) return false;
+    if (this.sentByLook.some((ids) => ids.has(document._id))) return true;
+    const queued = this.handedOff.get(key) ?? [];
+    // A backlog this large goes out with the looks (reading it is then the cheaper way).
+    if (queued.length >= (this.options.batchSize ?? 5_000)) return false;
+    queued.push(document);
+    this.handedOff.set(key, queued);
+    return true;
   }
 
   async stop(): Promise<void> {
@@ -108,11 +154,18 @@ export class OutboxRelay {
     await this.release().catch((err) => this.log.warn({ err }, 'outbox relay could not release its leases'));
   }
 
-  /** Publishes everything pending now in the collections this instance holds; returns how many events were sent. */
-  async drainOnce(): Promise<number> {
+  /**
+   * Publishes everything pending now in the collections this instance holds; returns how many
+   * events were sent. `look: false` sends only what writers handed over (no read).
+   */
+  async drainOnce(look = true): Promise<number> {
     let sent = 0;
+    if (look) {
+      this.sentByLook = [new Set<string>(), this.sentByLook[0]!];
+      this.foundByLook = 0;
+    }
     for (const region of this.options.mongo.regions()) {
-      for (const name of this.options.collections) sent += await this.drainCollection(region, name);
+      for (const name of this.options.collections) sent += await this.drainCollection(region, name, look);
     }
     return sent;
   }
@@ -122,7 +175,7 @@ export class OutboxRelay {
    * next batch is read and sent (so an event written meanwhile waits for one round trip less),
    * one clean-up at a time; the documents being cleaned are skipped until it is done.
    */
-  private async drainCollection(region: Region, name: string): Promise<number> {
+  private async drainCollection(region: Region, name: string, look: boolean): Promise<number> {
     const collection = this.options.mongo.collection<OutboxDocument>(region, name);
     const key = `${region}/${name}`;
     let sent = 0;
@@ -132,21 +185,36 @@ export class OutboxRelay {
       clearing = undefined;
       if (failure) throw failure;
     };
+    // A look reads once, and again only while a read comes back full or met documents still being cleaned.
+    let reading = look;
     try {
       for (;;) {
         if (!(await this.lease(region, name))) {
           this.carried.delete(key);
+          this.handedOff.delete(key);
           break;
         }
         const carried = this.carried.get(key) ?? [];
         this.carried.delete(key);
-        const pending = await this.read(collection, carried);
-        const batch = [...carried, ...pending.filter((doc) => !clearing?.ids.has(doc._id))];
+        const handed = this.handedOff.get(key) ?? [];
+        this.handedOff.delete(key);
+        const pending = reading || carried.length ? await this.read(collection, carried) : [];
+        reading = look && carried.length + pending.length >= (this.options.batchSize ?? 5_000);
+        // A document read is sent as read (it holds any event appended since its insert).
+        const read = new Set(pending.map((doc) => doc._id));
+        const fresh = handed.filter((doc) => !read.has(doc._id) && !clearing?.ids.has(doc._id));
+        const batch = [...carried, ...fresh, ...pending.filter((doc) => !clearing?.ids.has(doc._id))];
         if (!batch.length) {
           if (!clearing) break;
           await cleared();
-          if (pending.length) continue;
-          break;
+          if (!pending.length) break;
+          reading = look;
+          continue;
+        }
+        if (look) {
+          for (const doc of pending) this.sentByLook[0]!.add(doc._id);
+          const handedIds = new Set(handed.map((doc) => doc._id));
+          this.foundByLook += pending.filter((doc) => !handedIds.has(doc._id) && !clearing?.ids.has(doc._id)).length;
         }
         const { sentDocs, failure } = await this.send(batch);
         await cleared();
@@ -171,19 +239,26 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (this.running) {
       const pollMs = this.options.pollMs ?? 250;
+      // Hand-offs alone are sent without a look; a look runs when asked, due, or while Kafka fails.
+      const look = this.lookAsked || this.failures > 0 || Date.now() >= this.nextLookAt;
       this.nudged = false;
+      if (look) this.lookAsked = false;
       try {
-        const sent = await this.drainOnce();
+        const sent = await this.drainOnce(look);
         if (this.failures) this.log.info({ failures: this.failures, sent }, 'outbox relay publishing again');
         this.failures = 0;
-        this.idleMs = sent ? 0 : Math.min(this.options.maxIdlePollMs ?? 5_000, Math.max(pollMs, this.idleMs * 2));
+        if (look) {
+          // Looks slow down while they find only what writers handed over (or nothing).
+          this.idleMs = this.foundByLook ? 0 : Math.min(this.options.maxIdlePollMs ?? 5_000, Math.max(pollMs, this.idleMs * 2));
+          this.nextLookAt = Date.now() + (this.idleMs || pollMs);
+        }
       } catch (err) {
         this.failures += 1;
         this.log.warn({ err, failures: this.failures }, 'outbox relay could not publish; will retry');
         // A producer whose connect failed (Kafka down when the service started) stays disconnected.
         if ((err as Error | undefined)?.message === PRODUCER_DISCONNECTED) await this.options.producer.connect().catch(() => undefined);
       }
-      await this.sleep(this.failures ? this.backoffMs() : this.idleMs || pollMs);
+      await this.sleep(this.failures ? this.backoffMs() : Math.max(0, this.nextLookAt - Date.now()));
     }
   }
 
@@ -281,24 +356,32 @@ export class OutboxRelay {
 
   /**
    * Removes exactly what went out. Writers only append and the lease keeps other instances
-   * away, so a document whose outbox still holds as many events as were sent holds exactly
-   * those: such documents are cleared together, one update per outbox length. The others
-   * (events appended since the batch was read) lose only the events sent, one by one.
+   * away, so a document whose outbox still starts with the first event sent and holds as many
+   * events as were sent holds exactly those: such documents are cleared together, one update
+   * per outbox length (event ids are unique, so one `$in` of first events checks them all; a
+   * handed-off document may have been cleared and written again since). The others (events
+   * appended since) lose only the events sent, one by one.
    */
   private async removeSent(collection: Collection<OutboxDocument>, batch: OutboxDocument[]): Promise<void> {
     if (!batch.length) return;
-    const byLength = new Map<number, string[]>();
+    const byLength = new Map<number, OutboxDocument[]>();
     for (const doc of batch) {
       const length = doc._outbox?.length ?? 0;
       const sameLength = byLength.get(length);
-      if (sameLength) sameLength.push(doc._id);
-      else byLength.set(length, [doc._id]);
+      if (sameLength) sameLength.push(doc);
+      else byLength.set(length, [doc]);
     }
     let cleared = 0;
     for (const [length, sameLength] of byLength) {
-      for (const ids of chunks(sameLength, ID_CHUNK)) {
+      for (const docs of chunks(sameLength, ID_CHUNK)) {
+        const firsts = docs.flatMap((doc) => (doc._outbox?.length ? [doc._outbox[0]!.id] : []));
         const result = await collection.updateMany(
-          { ...PENDING, _id: { $in: ids }, [`_outbox.${length}`]: { $exists: false } } as Filter<OutboxDocument>,
+          {
+            ...PENDING,
+            _id: { $in: docs.map((doc) => doc._id) },
+            [`_outbox.${length}`]: { $exists: false },
+            ...(firsts.length ? { '_outbox.0.id': { $in: firsts } } : {}),
+          } as Filter<OutboxDocument>,
           // _outboxLease: the per-document claim of relays before ADR 0011, on older documents.
           { $unset: { _outbox: '', _outboxAt: '', _outboxLease: '' } },
         );
