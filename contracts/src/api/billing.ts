@@ -115,4 +115,12 @@ export const BILLING_API = {
   saveAutoBilling: endpoint<NoParams, NoQuery, AutoBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'saveAutoBilling', method: 'post', path: '/stripe/auto-billing' }),
   getStripeConfig: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { data: StripeBrowserConfig }>()({ service: 'billing', operationId: 'getStripeConfig', method: 'get', path: '/stripe/config' }),
   stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
+  /** Services only: an organisation's credits, which its agents spend (the runtime's check, ADR 0026). */
+  getOrganizationCredits: endpoint<{ orgId: string }, NoQuery, NoBody, SuccessResponse & { data: OrganizationCredits }>()({ service: 'billing', operationId: 'getOrganizationCredits', method: 'get', path: '/internal/organizations/:orgId/credits' }),
 } as const;
+
+/** An organisation's credit account as the ledger holds it. */
+export interface OrganizationCredits {
+  orgId: string;
+  balance: number;
+}
