@@ -79,11 +79,17 @@ export class Ledger {
     return apply;
   }
 
-  /** Credits (or debits) the workspace once for `key`, with its log entry. */
+  /** Credits (or debits) the account once for `key`, with its log entry; a refill back above the low-credit mark unmarks it. */
   async grant(region: Region, workspaceId: string, key: string, entry: CreditLogEntry): Promise<boolean> {
     await this.deps.logs.insertNew(region, [{ ...entry, _id: key, workspaceId }]);
     const change = balanceChange([entry]);
-    return this.deps.accounts.applyGrant(region, workspaceId, key, change, this.deps.now());
+    const applied = await this.deps.accounts.applyGrant(region, workspaceId, key, change, this.deps.now());
+    if (applied && change > 0) {
+      // The next crossing below must notify again (ADR 0026).
+      const mark = (await this.deps.accounts.find(region, workspaceId))?.lowCredit;
+      if (mark) await this.deps.accounts.recover(region, workspaceId, mark.threshold);
+    }
+    return applied;
   }
 
   async balance(region: Region, workspaceId: string): Promise<number> {
