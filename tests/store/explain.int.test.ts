@@ -391,6 +391,11 @@ describe('every repository query uses an index on the local store', () => {
     await orgBilling.update(region, 'org-1', { stripeCustomerId: 'cus_1' }, now);
     await orgBilling.find(region, 'org-1');
     await orgBilling.findByCustomer(region, 'cus_1');
+    await orgBilling.withAutoRecharge(region, ['org-1', 'org-2']);
+    const claim = { key: 'org-recharge:eu:org-1:1', amountUsd: 5, credits: 1250, at: now };
+    await orgBilling.claimRecharge(region, 'org-1', { _id: 'org-1', workspaceId: 'ws-1', allowBilling: true }, claim, 1, now);
+    await orgBilling.staleRecharges(region, now);
+    await orgBilling.finishRecharge(region, 'org-1', claim.key, { at: now, message: 'declined' }, [], now);
 
     const connects = store('AgencyConnectStore', new AgencyConnectStore(mongo));
     await connects.claimAccount(region, 'ws-1', 'acct_1', 'owner@example.com', now);

@@ -56,6 +56,8 @@ export const NOTIFICATION_MESSAGES = {
   notificationNotFound: 'Notification not found.',
   eventsSaved: 'Events settings saved.',
   eventsSaveFailed: 'Failed to save the events settings.',
+  autoRechargeFailedTitle: 'Auto-recharge failed',
+  autoRechargeFailedBody: (amountUsd: number, reason: string) => `We could not charge $${amountUsd} to your saved card: ${reason} Your auto-recharge settings are kept; update your payment method to recharge again.`,
   creditsLowTitle: 'Credits running low',
   creditsLowBody: (balance: number) => `Only ${Math.max(0, Math.floor(balance)).toLocaleString('en-US')} credits are left. Buy credits so your agents keep answering.`,
 } as const;

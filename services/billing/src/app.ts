@@ -16,6 +16,7 @@ import type { CreditTransferUseCases } from './usecases/credit-transfer';
 import { AddonUseCases } from './usecases/addons';
 import { AutoRechargeUseCases } from './usecases/auto-recharge';
 import { LowCreditUseCases } from './usecases/low-credit';
+import type { OrgAutoRechargeUseCases } from './usecases/org-auto-recharge';
 import { OrganizationBillingStore } from './store/organization-billing';
 import { PaymentUseCases } from './usecases/payments';
 import { WebhookUseCases } from './usecases/webhooks';
@@ -53,6 +54,7 @@ export function routeTable(deps: AppDeps): {
   autoRecharge: AutoRechargeUseCases;
   transfers: CreditTransferUseCases;
   lowCredit: LowCreditUseCases;
+  orgAutoRecharge: OrgAutoRechargeUseCases;
 } {
   const now = deps.now ?? (() => new Date());
   const logs = new CreditLogStore(deps.mongo);
@@ -80,7 +82,7 @@ export function routeTable(deps: AppDeps): {
     ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, now }), deps.config.stripe),
     ...connect.routes,
   ];
-  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers, lowCredit };
+  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers, lowCredit, orgAutoRecharge: connect.orgAutoRecharge };
 }
 
 export function buildApp(deps: AppDeps, assembled: ReturnType<typeof routeTable> = routeTable(deps)): Express {

@@ -12,6 +12,7 @@ import { AgencyConnectUseCases } from './usecases/agency-connect';
 import { ClientBillingUseCases } from './usecases/client-billing';
 import { ClientOrganizations, type ConnectedAccountOf } from './usecases/client-organizations';
 import { CreditTransferUseCases } from './usecases/credit-transfer';
+import { OrgAutoRechargeUseCases } from './usecases/org-auto-recharge';
 import type { Ledger } from './usecases/ledger';
 
 /** Agency rebilling's part of the assembly (ADR 0022): connect, client billing and credit transfers. */
@@ -25,6 +26,8 @@ export function assembleConnect(deps: {
   now: () => Date;
   /** after a transfer moved credits (the low-credit check, ADR 0026) */
   balancesChanged?: (region: Region, accountIds: string[]) => Promise<void>;
+  /** nudges the outbox relay */
+  eventsWritten?: () => void;
 }) {
   const { mongo, stripe, ledger, now } = deps;
   const organizations = new OrganizationBillingStore(mongo);
@@ -46,5 +49,6 @@ export function assembleConnect(deps: {
   });
   const accountOf: ConnectedAccountOf = async (region, workspaceId) => (await connects.find(region, workspaceId)).accountId;
   const clientOrgs = new ClientOrganizations({ organizations, accountOf, now });
-  return { routes: connectRoutes({ connect, clients, transfers, organizations, clientOrgs, now }), transfers };
+  const orgAutoRecharge = new OrgAutoRechargeUseCases({ stripe, organizations, connect, ledger, logger: deps.logger, eventsWritten: deps.eventsWritten ?? (() => undefined), now });
+  return { routes: connectRoutes({ connect, clients, transfers, organizations, clientOrgs, now }), transfers, orgAutoRecharge };
 }
