@@ -43,5 +43,7 @@ export function sampleEvents(): PlatformEvent[] {
     }),
     makeEvent('conversation.human-requested', { ...where, data: { agentId: agent.ID, conversationId: 'conversation1', channel: 'web', text: 'Can I talk to a person?' } }),
     makeEvent('notification.created', { ...where, data: { orgId: 'org1', notification: { ID: 'n1', title: 'A visitor asks for a person', ts: 1, notificationLevel: 2, seen: false, urlPathname: '/convos' } } }),
+    makeEvent('credits.low', { ...where, data: { orgId: 'org1', balance: 420.5, threshold: 500 } }),
+    makeEvent('credits.low', { ...where, data: { balance: -3, threshold: 500 } }),
   ];
 }

@@ -9,7 +9,8 @@
  * admin signs in with its secret and switches to another organisation, and with allowBilling the credits
  * open the billing remote's client billing modal, where the client saves a card, buys 2,500
  * credits and sets auto-recharge; a level-2 notification pops up live for 5 s and
- * opens its agent's page from the panel.
+ * opens its agent's page from the panel; a visitor's answer from the organisation's agent is paid
+ * from the organisation's credits, and crossing below the threshold pops up 'Credits running low'.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Endpoint, type Region } from '@platform/contracts';
@@ -249,6 +250,42 @@ describe('client dashboard journey', () => {
     await page.getByTestId('save-auto-recharge').click();
     await page.getByText(/Auto-recharge settings updated successfully. Will charge \$\d+ when credits drop below \d+\./).waitFor({ timeout: 30_000 });
     await screenshot(page, 'client-05-billing');
+    await context.close();
+  });
+
+  it("an answer of the organisation's agent spends the organisation's credits; crossing below the threshold pops up 'Credits running low'", async () => {
+    // The client hears of level-1 notifications too.
+    await call(owner.request, CLIENTS_API.saveClient, region, {
+      params: { uid },
+      body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices'], clientTabOrder: ['/leads', '/convos'], notificationsSettings: { notifyThrough: 'push', notifyIf: 'all' } },
+    });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await page.getByTestId('client-nav').waitFor();
+    // Auto-recharge off, so the balance may run low.
+    await page.getByTestId('client-credits').click();
+    await page.getByTestId('client-balance').getByText('2,500.0').waitFor({ timeout: 30_000 });
+    await page.getByText('Recharge automatically').click();
+    await page.getByTestId('save-auto-recharge').click();
+    await page.getByText('Auto-recharge disabled.').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    // The agency takes back all but the threshold (500 credits): not below it yet.
+    await call(owner.request, CONNECT_API.transferCredits, region, { body: { transferId: `back${sub}`, workspaceId: uid, orgId, amount: 2000, direction: 'orgToWorkspace' } });
+    // A visitor talks to the organisation's agent on its widget: the answer is paid by the organisation.
+    const answer = await owner.request.post(gatewayPath(AGENT_API.sendWidgetMessage, { agentId: agentIds[0]! }, region), { data: { messageId: `visit${sub}`, visitorId: `visitor${sub}`, text: 'What are your opening hours?' } });
+    expect(answer.ok()).toBe(true);
+    expect((await answer.json()).data.refused).toBeUndefined();
+    const popup = page.getByTestId('notification-popup');
+    await popup.getByText('Credits running low').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'client-08-credits-low');
+    await page.getByTestId('notifications-bell').click();
+    await page.getByTestId('notifications-panel').getByText('Credits running low').waitFor();
+    await page.keyboard.press('Escape');
+    // The billing modal shows the organisation's balance below 500; the workspace's credits did not pay.
+    await page.getByTestId('client-credits').click();
+    const shown = Number((await page.getByTestId('client-balance').innerText()).replace(/[^0-9.]/g, ''));
+    expect(shown).toBeLessThan(500);
+    expect(shown).toBeGreaterThan(400);
     await context.close();
   });
 

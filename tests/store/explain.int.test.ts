@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Collection, Document } from 'mongodb';
-import { OutboxRelay, RegionalMongo, SecretBox, createLogger, type CollectionIndexes } from '@platform/kit';
+import { OutboxRelay, RegionalMongo, SecretBox, catalogOutboxEntry, createLogger, type CollectionIndexes } from '@platform/kit';
 import { AgentStore } from '../../services/agent/src/store/agents';
 import { ConversationStore } from '../../services/agent/src/store/conversations';
 import { INDEXES as AGENT_INDEXES } from '../../services/agent/src/store/collections';
@@ -359,6 +359,8 @@ describe('every repository query uses an index on the local store', () => {
     await creditAccounts.applyGrant(region, 'ws-1', 'top-up:pi_1', 5000, now);
     await creditAccounts.find(region, 'ws-1');
     await creditAccounts.findMany(region, ['ws-1', 'ws-2']);
+    await creditAccounts.markLow(region, 'ws-1', 10_000, catalogOutboxEntry('credits.low', { region, workspaceId: 'ws-1', data: { balance: 5001, threshold: 10_000 } }), now);
+    await creditAccounts.recover(region, 'ws-1', 500);
 
     const creditLogs = store('CreditLogStore', new CreditLogStore(mongo));
     await creditLogs.insertNew(region, [{ _id: 'event-1', workspaceId: 'ws-1', amount: 1, ts: 1, source: { partition: 0, offset: 1 } }]);
@@ -389,6 +391,11 @@ describe('every repository query uses an index on the local store', () => {
     await orgBilling.update(region, 'org-1', { stripeCustomerId: 'cus_1' }, now);
     await orgBilling.find(region, 'org-1');
     await orgBilling.findByCustomer(region, 'cus_1');
+    await orgBilling.withAutoRecharge(region, ['org-1', 'org-2']);
+    const claim = { key: 'org-recharge:eu:org-1:1', amountUsd: 5, credits: 1250, at: now };
+    await orgBilling.claimRecharge(region, 'org-1', { _id: 'org-1', workspaceId: 'ws-1', allowBilling: true }, claim, 1, now);
+    await orgBilling.staleRecharges(region, now);
+    await orgBilling.finishRecharge(region, 'org-1', claim.key, { at: now, message: 'declined' }, [], now);
 
     const connects = store('AgencyConnectStore', new AgencyConnectStore(mongo));
     await connects.claimAccount(region, 'ws-1', 'acct_1', 'owner@example.com', now);

@@ -128,4 +128,12 @@ export const BILLING_API = {
   /** Services and operators only: the workspace's billing flags (useMultipleStripes, countryCode, custom plan limits). */
   setAccountSettings: endpoint<UidParam, NoQuery, BillingAccountSettings, SuccessResponse>()({ service: 'billing', operationId: 'setAccountSettings', method: 'post', path: '/internal/accounts/:uid' }),
   stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
+  /** Services only: an organisation's credits, which its agents spend (the runtime's check, ADR 0026). */
+  getOrganizationCredits: endpoint<{ orgId: string }, NoQuery, NoBody, SuccessResponse & { data: OrganizationCredits }>()({ service: 'billing', operationId: 'getOrganizationCredits', method: 'get', path: '/internal/organizations/:orgId/credits' }),
 } as const;
+
+/** An organisation's credit account as the ledger holds it. */
+export interface OrganizationCredits {
+  orgId: string;
+  balance: number;
+}

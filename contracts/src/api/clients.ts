@@ -212,6 +212,10 @@ export interface OrganizationRecipients {
 export interface OrganizationsByAgentResponse extends SuccessResponse {
   organizations: OrganizationRecipients[];
 }
+/** GET /internal/organizations/:orgId/recipients: who is notified about an organisation (its credits running low). */
+export interface OrganizationRecipientsResponse extends SuccessResponse {
+  organization: OrganizationRecipients;
+}
 /** GET /internal/organizations/:orgId/clients/:clientId/access: what a client may reach (the agent service's rule). */
 export interface ClientAccessResponse extends SuccessResponse {
   widgetIDs: string[];
@@ -278,4 +282,5 @@ export const CLIENTS_API = {
   organizationsByAgent: endpoint<{ agentId: string }, NoQuery, NoBody, OrganizationsByAgentResponse>()({ service: 'agency-domain', operationId: 'organizationsByAgent', method: 'get', path: '/internal/organizations/by-agent/:agentId' }),
   clientAccess: endpoint<{ orgId: string; clientId: string }, NoQuery, NoBody, ClientAccessResponse>()({ service: 'agency-domain', operationId: 'clientAccess', method: 'get', path: '/internal/organizations/:orgId/clients/:clientId/access' }),
   addOrganizationAgent: endpoint<{ orgId: string }, NoQuery, AddOrganizationAgentRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'addOrganizationAgent', method: 'post', path: '/internal/organizations/:orgId/agents' }),
+  organizationRecipients: endpoint<{ orgId: string }, NoQuery, NoBody, OrganizationRecipientsResponse>()({ service: 'agency-domain', operationId: 'organizationRecipients', method: 'get', path: '/internal/organizations/:orgId/recipients' }),
 } as const;

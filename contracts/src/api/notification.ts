@@ -35,6 +35,7 @@ export const WORKSPACE_EVENT_TYPES = [
   { type: 'conversation.human-requested', label: 'A visitor asks for a person', source: 'conversation.human-requested' },
   { type: 'member.joined', label: 'Member joined', source: 'workspace.member-joined' },
   { type: 'member.removed', label: 'Member removed', source: 'workspace.member-removed' },
+  { type: 'credits.low', label: 'Credits running low', source: 'credits.low' },
 ] as const;
 export type WorkspaceEventType = (typeof WORKSPACE_EVENT_TYPES)[number]['type'];
 /** Sent by "Send test event" whatever the subscription, so a workspace can check its endpoint. */
@@ -55,6 +56,10 @@ export const NOTIFICATION_MESSAGES = {
   notificationNotFound: 'Notification not found.',
   eventsSaved: 'Events settings saved.',
   eventsSaveFailed: 'Failed to save the events settings.',
+  autoRechargeFailedTitle: 'Auto-recharge failed',
+  autoRechargeFailedBody: (amountUsd: number, reason: string) => `We could not charge $${amountUsd} to your saved card: ${reason} Your auto-recharge settings are kept; update your payment method to recharge again.`,
+  creditsLowTitle: 'Credits running low',
+  creditsLowBody: (balance: number) => `Only ${Math.max(0, Math.floor(balance)).toLocaleString('en-US')} credits are left. Buy credits so your agents keep answering.`,
 } as const;
 
 /** Where a notification sends the client: the conversation in the dashboard's Chats page. */

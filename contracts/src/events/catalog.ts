@@ -8,6 +8,7 @@ import {
   channelMessageReceivedDataSchema,
   channelReplyRequestedDataSchema,
   creditsConsumedDataSchema,
+  creditsLowDataSchema,
   humanRequestedDataSchema,
   notificationCreatedDataSchema,
   notificationRequestedDataSchema,
@@ -24,6 +25,7 @@ import {
   type ChannelMessageReceivedData,
   type ChannelReplyRequestedData,
   type CreditsConsumedData,
+  type CreditsLowData,
   type HumanRequestedData,
   type NotificationCreatedData,
   type NotificationRequestedData,
@@ -67,6 +69,7 @@ export interface EventDataMap {
   'credentials.agency-changed': AgencyChangedData;
   'conversation.human-requested': HumanRequestedData;
   'notification.created': NotificationCreatedData;
+  'credits.low': CreditsLowData;
 }
 export type EventType = keyof EventDataMap;
 export type PlatformEvent<T extends EventType = EventType> = { [K in T]: EventEnvelope<K, EventDataMap[K]> }[T];
@@ -122,6 +125,7 @@ export const EVENT_CATALOG: { [T in EventType]: EventDefinition<T> } = {
   'credentials.agency-changed': { topic: TOPICS.credentialRevocations.name, data: agencyChangedDataSchema, key: (event) => event.data.agencyId },
   'conversation.human-requested': { topic: TOPICS.notificationRequests.name, data: humanRequestedDataSchema, key: (event) => event.data.agentId },
   'notification.created': { topic: TOPICS.notificationRequests.name, data: notificationCreatedDataSchema, key: (event) => event.data.orgId },
+  'credits.low': { topic: TOPICS.notificationRequests.name, data: creditsLowDataSchema, key: (event) => event.data.orgId ?? event.workspaceId },
 };
 /** The events on the revocations topic, which the gateway applies to its caches. */
 export type RevocationEvent = PlatformEvent<'credentials.session-ended' | 'credentials.user-sessions-ended' | 'credentials.workspace-secret-rotated' | 'credentials.agent-secret-key-rotated' | 'credentials.agency-changed'>;

@@ -211,3 +211,20 @@ export const notificationCreatedDataSchema = Joi.object<NotificationCreatedData,
   orgId: documentId().required(),
   notification: (notificationSchema as Joi.ObjectSchema).keys({ ID: documentId().required(), notificationLevel: Joi.number().valid(1, 2).required(), ts: Joi.number().min(0).required() }).required(),
 });
+
+/**
+ * credits.low: a ledger account's balance crossed below its low-credit threshold (billing, once
+ * per crossing, ADR 0026). The envelope's workspaceId is the workspace, or the organisation's
+ * agency workspace; key: organisation id, else workspace id.
+ */
+export interface CreditsLowData {
+  /** absent: the workspace's own credits */
+  orgId?: string;
+  balance: number;
+  threshold: number;
+}
+export const creditsLowDataSchema = Joi.object<CreditsLowData, true>({
+  orgId: documentId(),
+  balance: Joi.number().required(),
+  threshold: Joi.number().min(0).required(),
+});

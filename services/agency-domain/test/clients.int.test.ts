@@ -164,6 +164,12 @@ describe('the clients module', () => {
     const res = await h.as(gateway).get('/internal/organizations/by-agent/AGENTAAAAAAAAAAA').expect(200);
     expect(res.body.organizations).toEqual([expect.objectContaining({ ID: a.org.ID, agencyId: a.agency.ID, clients: expect.arrayContaining([{ ID: client.ID, email, name: 'Nora', preferredLanguage: 'en', notificationsSettings: { notifyThrough: 'all', notifyIf: 'requestsOnly' } }]) })]);
     expect(res.text).not.toMatch(/password/i);
+    // One organisation's recipients (its credits running low, ADR 0026).
+    await h.as(a.person).get(`/internal/organizations/${a.org.ID}/recipients`).expect(403);
+    const recipients = await h.as(gateway).get(`/internal/organizations/${a.org.ID}/recipients`).expect(200);
+    expect(recipients.body.organization).toEqual(res.body.organizations[0]);
+    expect(recipients.text).not.toMatch(/password/i);
+    await h.as(gateway).get('/internal/organizations/NOSUCHORGANISATI/recipients').expect(404);
     const access = (await h.as(gateway).get(`/internal/organizations/${a.org.ID}/clients/${client.ID}/access`).expect(200)).body;
     expect(access).toMatchObject({ widgetIDs: ['AGENTAAAAAAAAAAA'], allowCreateAgents: true, disabled: false, workspaceId: a.uid });
     await h.as(gateway).post(`/internal/organizations/${a.org.ID}/agents`, { agentId: 'AGENTBBBBBBBBBBB' }).expect(200);

@@ -6,6 +6,7 @@ import { MemoryStore } from 'express-rate-limit';
 import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
 import { HttpWorkspaceDirectory, type CreditBalance, type WorkspaceDirectory } from './clients/workspace-directory';
 import { HttpOrganizationDirectory, type OrganizationDirectory } from './clients/organizations';
+import { HttpCreditPayers, type CreditPayers } from './clients/credit-payers';
 import type { AgentConfig } from './config';
 import { agentRoutes } from './routes/agent-routes';
 import { cssAssistantRoutes } from './routes/css-assistant-routes';
@@ -69,6 +70,8 @@ export interface AppDeps {
   llm?: StreamingChatClient;
   /** default: billing's balance when SERVICE_URL_BILLING is set, else the workspace's loadTokens */
   credits?: CreditBalance;
+  /** default: agency-domain's organisations of an agent, when billing (which keeps organisations' credits) is set */
+  payers?: CreditPayers;
   readiness?: ReadinessCheck[];
   /** default: built here (main.ts builds it to run its read worker beside the routes) */
   knowledge?: KnowledgeModule;
@@ -114,14 +117,29 @@ export function defaultKnowledge(deps: Pick<AppDeps, 'config' | 'mongo' | 'logge
 
 /** The conversation engine, shared by the HTTP routes and the channel-message consumer. */
 export function conversationRuntime(deps: AppDeps, credits: CreditBalance, knowledge?: KnowledgeModule): ConversationRuntime {
+  const payers = deps.payers ?? defaultPayers(deps.config, deps.logger);
   return new ConversationRuntime({
     conversations: new ConversationStore(deps.mongo),
     credits,
+    ...(payers ? { payers } : {}),
     ...(knowledge ? { knowledge: knowledge.retrieval } : {}),
     llm: deps.llm ?? createChatClient(deps.config.llm),
     logger: deps.logger,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
     now: deps.now ?? (() => new Date()),
+  });
+}
+
+/** Organisations' credits live in billing: without a billing service every agent spends its workspace's loadTokens. */
+function defaultPayers(config: AgentConfig, logger: Logger): CreditPayers | undefined {
+  if (!config.billingServiceUrl || !config.agencyDomainServiceUrl) return undefined;
+  return new HttpCreditPayers({
+    baseUrl: config.agencyDomainServiceUrl,
+    signingSecret: config.platform.internalSigningSecret,
+    timeoutMs: config.serviceCallTimeoutMs,
+    ttlMs: config.accessCache.ttlMs,
+    maxEntries: config.accessCache.maxEntries,
+    logger,
   });
 }
 

@@ -16,6 +16,9 @@ import { Ledger } from './usecases/ledger';
 import type { CreditTransferUseCases } from './usecases/credit-transfer';
 import { AddonUseCases } from './usecases/addons';
 import { AutoRechargeUseCases } from './usecases/auto-recharge';
+import { LowCreditUseCases } from './usecases/low-credit';
+import type { OrgAutoRechargeUseCases } from './usecases/org-auto-recharge';
+import { OrganizationBillingStore } from './store/organization-billing';
 import { PaymentUseCases } from './usecases/payments';
 import { WebhookUseCases } from './usecases/webhooks';
 import { assembleConnect } from './connect-assembly';
@@ -35,6 +38,8 @@ export interface AppDeps {
   /** default: the Stripe SDK on config.stripe */
   stripe?: Stripe;
   readiness?: ReadinessCheck[];
+  /** Nudges the outbox relay after writes that queued events (credits.low). */
+  eventsWritten?: () => void;
   now?: () => Date;
 }
 
@@ -49,6 +54,8 @@ export function routeTable(deps: AppDeps): {
   ledger: Ledger;
   autoRecharge: AutoRechargeUseCases;
   transfers: CreditTransferUseCases;
+  lowCredit: LowCreditUseCases;
+  orgAutoRecharge: OrgAutoRechargeUseCases;
 } {
   const now = deps.now ?? (() => new Date());
   const logs = new CreditLogStore(deps.mongo);
@@ -63,14 +70,22 @@ export function routeTable(deps: AppDeps): {
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, regionalAccounts, now });
   const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
-  const connect = assembleConnect({ ...deps, stripe, ledger, logs, now });
+  const lowCredit = new LowCreditUseCases({
+    accounts: new CreditAccountStore(deps.mongo),
+    billingAccounts,
+    organizations: new OrganizationBillingStore(deps.mongo),
+    logger: deps.logger,
+    eventsWritten: deps.eventsWritten ?? (() => undefined),
+    now,
+  });
+  const connect = assembleConnect({ ...deps, stripe, ledger, logs, now, balancesChanged: (region, accountIds) => lowCredit.check(region, accountIds) });
   const routes = [
     ...ledgerRoutes(ledger, entitlements, billingAccounts, logs),
     ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, regionalAccounts, now }), deps.config.stripe),
     ...connect.routes,
     ...accountRoutes(billingAccounts),
   ];
-  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers };
+  return { routes, access: new BillingAccess(workspaces), ledger, autoRecharge, transfers: connect.transfers, lowCredit, orgAutoRecharge: connect.orgAutoRecharge };
 }
 
 export function buildApp(deps: AppDeps, assembled: ReturnType<typeof routeTable> = routeTable(deps)): Express {

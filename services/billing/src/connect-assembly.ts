@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { Region } from '@platform/contracts';
 import type { Logger, RegionalMongo } from '@platform/kit';
 import type { BillingConfig } from './config';
 import { connectRoutes } from './routes/connect-routes';
@@ -11,10 +12,23 @@ import { AgencyConnectUseCases } from './usecases/agency-connect';
 import { ClientBillingUseCases } from './usecases/client-billing';
 import { ClientOrganizations, type ConnectedAccountOf } from './usecases/client-organizations';
 import { CreditTransferUseCases } from './usecases/credit-transfer';
+import { OrgAutoRechargeUseCases } from './usecases/org-auto-recharge';
 import type { Ledger } from './usecases/ledger';
 
 /** Agency rebilling's part of the assembly (ADR 0022): connect, client billing and credit transfers. */
-export function assembleConnect(deps: { config: BillingConfig; mongo: RegionalMongo; logger: Logger; stripe: Stripe; ledger: Ledger; logs: CreditLogStore; now: () => Date }) {
+export function assembleConnect(deps: {
+  config: BillingConfig;
+  mongo: RegionalMongo;
+  logger: Logger;
+  stripe: Stripe;
+  ledger: Ledger;
+  logs: CreditLogStore;
+  now: () => Date;
+  /** after a transfer moved credits (the low-credit check, ADR 0026) */
+  balancesChanged?: (region: Region, accountIds: string[]) => Promise<void>;
+  /** nudges the outbox relay */
+  eventsWritten?: () => void;
+}) {
   const { mongo, stripe, ledger, now } = deps;
   const organizations = new OrganizationBillingStore(mongo);
   const connects = new AgencyConnectStore(mongo);
@@ -29,10 +43,12 @@ export function assembleConnect(deps: { config: BillingConfig; mongo: RegionalMo
     organizations,
     logger: deps.logger,
     now,
+    balancesChanged: deps.balancesChanged,
     // The crash test's fault: the process dies with the first side applied and the second not.
     betweenSides: crash ? () => process.kill(process.pid, 'SIGKILL') : undefined,
   });
   const accountOf: ConnectedAccountOf = async (region, workspaceId) => (await connects.find(region, workspaceId)).accountId;
   const clientOrgs = new ClientOrganizations({ organizations, accountOf, now });
-  return { routes: connectRoutes({ connect, clients, transfers, organizations, clientOrgs, now }), transfers };
+  const orgAutoRecharge = new OrgAutoRechargeUseCases({ stripe, organizations, connect, ledger, logger: deps.logger, eventsWritten: deps.eventsWritten ?? (() => undefined), now });
+  return { routes: connectRoutes({ connect, clients, transfers, organizations, clientOrgs, now }), transfers, orgAutoRecharge };
 }

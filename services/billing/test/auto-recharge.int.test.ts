@@ -30,7 +30,7 @@ describe('auto-recharge', () => {
   afterAll(() => h.close());
 
   const consume = (uid: string, offset: number, amount: number) =>
-    h.ledger.applyConsumptions(0, [{ eventId: `${uid}-${offset}`, region: 'eu', workspaceId: uid, partition: 0, offset, entry: { amount, ts: Date.now(), direction: 'decrease' } }]);
+    h.ledger.applyConsumptions(0, [{ eventId: `${uid}-${offset}`, region: 'eu', workspaceId: uid, accountId: uid, partition: 0, offset, entry: { amount, ts: Date.now(), direction: 'decrease' } }]);
   const balance = (uid: string) => h.ledger.balance('eu', uid);
 
   it('cannot be enabled on the free plan', async () => {

@@ -1,11 +1,12 @@
 import { UNLIMITED } from '@platform/contracts';
-import { balanceChange, byWorkspace, grantField, pendingAfter, writtenByThisDelivery, type Consumption } from '../src/domain/ledger';
+import { balanceChange, byAccount, grantField, pendingAfter, writtenByThisDelivery, type Consumption } from '../src/domain/ledger';
 import { agentAllowed, planLimits, whitelabelEntitlement } from '../src/domain/plan-limits';
 
 const consumption = (offset: number, workspaceId = 'w1', amount = 1): Consumption => ({
   eventId: `e${offset}`,
   region: 'eu',
   workspaceId,
+  accountId: workspaceId,
   partition: 2,
   offset,
   entry: { amount, ts: 1, direction: 'decrease' },
@@ -28,8 +29,8 @@ describe('ledger rules', () => {
     expect(balanceChange([{ amount: 5, direction: 'increase' }, { amount: 2, direction: 'decrease' }])).toBe(3);
   });
 
-  it('groups by region and workspace, and makes grant keys safe field names', () => {
-    expect([...byWorkspace([consumption(1, 'a'), consumption(2, 'b'), consumption(3, 'a')]).keys()]).toEqual(['eu:a', 'eu:b']);
+  it('groups by region and ledger account, and makes grant keys safe field names', () => {
+    expect([...byAccount([consumption(1, 'a'), consumption(2, 'b'), consumption(3, 'a')]).keys()]).toEqual(['eu:a', 'eu:b']);
     expect(grantField('invoice.paid:in_1$')).toBe('grants.invoice_paid:in_1_');
   });
 });

@@ -18,6 +18,9 @@ class OrganizationsByAgent implements OrganizationDirectory {
   async byAgent(_region: Region, agentId: string) {
     return this.byAgentId.get(agentId) ?? [];
   }
+  async byId(_region: Region, orgId: string) {
+    return [...this.byAgentId.values()].flat().find((org) => org.ID === orgId) ?? null;
+  }
 }
 
 const listen = (server: Server) => new Promise<Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

@@ -91,7 +91,7 @@ export interface AgentService extends RunningService<AgentConfig> {
  * unless the test starts a relay through `eventsWritten`.
  */
 export async function startAgentService(
-  options: { config?: Overrides<AgentConfig> } & Partial<Pick<AgentAppDeps, 'eventsWritten' | 'files' | 'chat' | 'now'>> = {},
+  options: { config?: Overrides<AgentConfig> } & Partial<Pick<AgentAppDeps, 'eventsWritten' | 'files' | 'chat' | 'now' | 'payers'>> = {},
 ): Promise<AgentService> {
   const mongo = await freshMongo();
   await mongo.ensureIndexes(AGENT_INDEXES);

@@ -205,6 +205,17 @@ export function internalOrganizationRoutes(orgs: OrganizationUseCases): AgencyRo
       },
     },
     {
+      ...routeOf(CLIENTS_API.organizationRecipients),
+      summary: "An organisation with its clients' id, email, name, preferredLanguage, notificationsSettings (who is told its credits run low)",
+      access: 'gateway',
+      schemas: { params: Joi.object({ orgId: documentId().required() }) },
+      success: { status: 200, description: 'OrganizationRecipientsResponse' },
+      failures: [400, 403, 404],
+      handler: async (req, res) => {
+        res.json({ success: true, organization: await orgs.recipients(req.region, req.params.orgId!) } satisfies ResponseOf<typeof CLIENTS_API.organizationRecipients>);
+      },
+    },
+    {
       ...routeOf(CLIENTS_API.clientAccess),
       summary: "What a client may reach: its organisation's widgetIDs, allowCreateAgents, disabled access",
       access: 'gateway',

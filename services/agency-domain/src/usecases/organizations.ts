@@ -165,15 +165,24 @@ export class OrganizationUseCases {
 
   async byAgent(region: Region, agentId: string): Promise<OrganizationRecipients[]> {
     const orgs = await this.deps.clients.organizationsWithAgent(region, agentId);
-    return Promise.all(
-      orgs.map(async (org) => ({
-        ID: org.ID,
-        name: org.name,
-        agencyId: org.agencyId,
-        ownerID: org.ownerID,
-        clients: (await this.deps.clients.clientsOfOrganization(region, org.ID)).map(({ ID, email, name, preferredLanguage, notificationsSettings }) => ({ ID, email, name, preferredLanguage, notificationsSettings })),
-      })),
-    );
+    return Promise.all(orgs.map((org) => this.recipientsOf(region, org)));
+  }
+
+  /** One organisation's recipients (its credits running low, ADR 0026). */
+  async recipients(region: Region, orgId: string): Promise<OrganizationRecipients> {
+    const org = await this.deps.clients.organization(region, orgId);
+    if (!org) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
+    return this.recipientsOf(region, org);
+  }
+
+  private async recipientsOf(region: Region, org: { ID: string; name?: string; agencyId: string; ownerID?: string }): Promise<OrganizationRecipients> {
+    return {
+      ID: org.ID,
+      name: org.name,
+      agencyId: org.agencyId,
+      ownerID: org.ownerID,
+      clients: (await this.deps.clients.clientsOfOrganization(region, org.ID)).map(({ ID, email, name, preferredLanguage, notificationsSettings }) => ({ ID, email, name, preferredLanguage, notificationsSettings })),
+    };
   }
 
   /** What the agent service's rule needs about a client: its organisation's agents, whether it may create agents, disabled access. */

@@ -1,5 +1,6 @@
 import { BILLING_API_MESSAGES, UPSTREAM_MESSAGES, UNLIMITED, type Region } from '@platform/contracts';
 import { HttpError, readEntitlements, type Entitlements, type ServiceClient } from '@platform/kit';
+import { organizationBalance } from './credit-payers';
 import type { CreditBalance } from './workspace-directory';
 
 /** The plan limits billing publishes (GET /internal/entitlements/:uid), as the agent service enforces them. */
@@ -28,14 +29,19 @@ export class HttpPlanLimits implements PlanLimits, CreditBalance {
     },
   ) {}
 
-  async hasCredits(region: Region, workspaceId: string): Promise<boolean> {
+  async hasCredits(region: Region, workspaceId: string, orgId?: string): Promise<boolean> {
     const now = (this.options.now ?? Date.now)();
-    const key = `${region}:${workspaceId}`;
+    const key = `${region}:${orgId ? `org:${orgId}` : workspaceId}`;
     const cached = this.balances.get(key);
     if (cached && cached.until > now) return cached.hasCredits;
-    const entitlements = await this.entitlements(region, workspaceId);
-    if (!entitlements.accountOpened) return this.options.openingBalance.hasCredits(region, workspaceId);
-    const hasCredits = entitlements.balance > 0;
+    let hasCredits: boolean;
+    // An organisation's agent spends the organisation's credits (ADR 0026).
+    if (orgId) hasCredits = (await organizationBalance(this.options, region, orgId)) > 0;
+    else {
+      const entitlements = await this.entitlements(region, workspaceId);
+      if (!entitlements.accountOpened) return this.options.openingBalance.hasCredits(region, workspaceId);
+      hasCredits = entitlements.balance > 0;
+    }
     if (this.balances.size >= 10_000) this.balances.delete(this.balances.keys().next().value as string);
     this.balances.set(key, { hasCredits, until: now + (this.options.balanceTtlMs ?? 2_000) });
     return hasCredits;

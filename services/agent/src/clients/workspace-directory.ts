@@ -6,7 +6,8 @@ import { callService, checkWorkspaceAccess, serviceRefused, type ServiceClient }
  * the workspace service today; the billing service can take this over behind the same interface.
  */
 export interface CreditBalance {
-  hasCredits(region: Region, workspaceId: string): Promise<boolean>;
+  /** `orgId`: the organisation that pays for the agent (ADR 0026); only billing keeps organisations' credits. */
+  hasCredits(region: Region, workspaceId: string, orgId?: string): Promise<boolean>;
 }
 
 /** Answers whether a signed-in person is a member of a workspace (owner or e-mail in workspaceEmails). */

@@ -11,6 +11,7 @@ import {
 } from '@platform/contracts';
 import { HttpError, notFound, type Logger, type OutboxEntry } from '@platform/kit';
 import { LlmError, type ChatCompletion, type StreamingChatClient } from '../clients/llm-client';
+import type { CreditPayers } from '../clients/credit-payers';
 import type { CreditBalance } from '../clients/workspace-directory';
 import type { AgentRecord } from '../domain/agent-record';
 import { answerId, limitRefusal, type ConversationRecord } from '../domain/conversation';
@@ -24,6 +25,8 @@ import type { KnowledgeRetriever } from '../knowledge/usecases/retrieval';
 export interface RuntimeDeps {
   conversations: ConversationStore;
   credits: CreditBalance;
+  /** who pays an organisation's agent (ADR 0026); absent: every agent spends its workspace's credits */
+  payers?: CreditPayers;
   llm: StreamingChatClient;
   /** the agent's knowledge retrieved for each message; absent: answers without knowledge */
   knowledge?: KnowledgeRetriever;
@@ -71,7 +74,8 @@ export class ConversationRuntime {
       return { conversationId, messageId: incoming.messageId, text: earlierAnswer(existing, incoming.messageId) ?? '', duplicate: true };
     }
 
-    const [hasCredits, agentTokens] = await Promise.all([this.deps.credits.hasCredits(region, agent.userId), this.deps.conversations.agentTokens(region, agent.ID)]);
+    const orgId = await this.deps.payers?.payingOrganization(region, agent);
+    const [hasCredits, agentTokens] = await Promise.all([this.deps.credits.hasCredits(region, agent.userId, orgId), this.deps.conversations.agentTokens(region, agent.ID)]);
     const refusal = limitRefusal(agent, { userMessages: existing?.userMessages ?? 0, agentTokens, hasCredits });
     const at = this.deps.now().getTime();
     const id = answerId(conversationId, incoming.messageId);
@@ -111,6 +115,7 @@ export class ConversationRuntime {
           model: completion.model,
           inputTokens,
           outputTokens,
+          ...(orgId ? { orgId } : {}),
         }),
       );
     }

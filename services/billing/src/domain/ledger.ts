@@ -11,10 +11,12 @@ export interface Consumption extends LogPosition {
   eventId: string;
   region: Region;
   workspaceId: string;
+  /** the ledger account it applies to: the workspace's, or its organisation's (an organisation's agent, ADR 0026) */
+  accountId: string;
   entry: CreditLogEntry;
 }
 
-/** A stored credit log entry: the change, who it belongs to and, for a consumption, where it was read. */
+/** A stored credit log entry: the change, the ledger account it belongs to (`workspaceId`) and, for a consumption, where it was read. */
 export interface StoredCreditLog extends CreditLogEntry {
   _id: string;
   workspaceId: string;
@@ -41,11 +43,11 @@ export const signedAmount = (entry: Pick<CreditLogEntry, 'amount' | 'direction'>
 export const balanceChange = (entries: Array<Pick<CreditLogEntry, 'amount' | 'direction'>>): number =>
   Math.round(entries.reduce((sum, entry) => sum + signedAmount(entry), 0) * 1e6) / 1e6;
 
-/** Groups consumptions by region and workspace. */
-export function byWorkspace(consumptions: Consumption[]): Map<string, Consumption[]> {
+/** Groups consumptions by region and ledger account. */
+export function byAccount(consumptions: Consumption[]): Map<string, Consumption[]> {
   const groups = new Map<string, Consumption[]>();
   for (const c of consumptions) {
-    const key = `${c.region}:${c.workspaceId}`;
+    const key = `${c.region}:${c.accountId}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return groups;

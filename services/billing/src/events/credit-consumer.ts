@@ -1,6 +1,7 @@
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { TOPICS, dlqTopic, eventSchema, type Region } from '@platform/contracts';
 import type { Logger } from '@platform/kit';
+import { organizationAccountId } from '../domain/credit-transfer';
 import type { Consumption } from '../domain/ledger';
 import type { Ledger } from '../usecases/ledger';
 
@@ -11,8 +12,10 @@ export function toConsumption(message: KafkaMessage, partition: number): Consump
   try {
     const { value, error } = consumedEventSchema.validate(JSON.parse(message.value?.toString('utf8') ?? ''));
     if (error) return null;
-    const { orgId: _orgId, ...entry } = value.data;
-    return { eventId: value.id, region: value.region, workspaceId: value.workspaceId, partition, offset: Number(message.offset), entry };
+    const { orgId, ...entry } = value.data;
+    // An organisation's agent spends the organisation's credits (ADR 0026).
+    const accountId = orgId ? organizationAccountId(orgId) : value.workspaceId;
+    return { eventId: value.id, region: value.region, workspaceId: value.workspaceId, accountId, partition, offset: Number(message.offset), entry };
   } catch {
     return null;
   }
@@ -31,8 +34,8 @@ export async function startCreditConsumer(options: {
   groupId: string;
   topic: string;
   partitionsConcurrently?: number;
-  /** Runs once a batch is applied, per region with the workspaces it touched (auto-recharge). */
-  afterApply?: (region: Region, workspaceIds: string[]) => Promise<void>;
+  /** Runs once a batch is applied, per region with the ledger accounts it touched (auto-recharge, low credits). */
+  afterApply?: (region: Region, accountIds: string[]) => Promise<void>;
 }): Promise<Consumer> {
   const log = options.logger.child({ component: 'credit-consumer' });
   const consumer = options.kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false, maxBytesPerPartition: 4 * 1024 * 1024 });
@@ -60,7 +63,7 @@ export async function startCreditConsumer(options: {
       await commitOffsetsIfNecessary();
       if (options.afterApply) {
         for (const region of new Set(consumptions.map((c) => c.region))) {
-          await options.afterApply(region, [...new Set(consumptions.filter((c) => c.region === region).map((c) => c.workspaceId))]);
+          await options.afterApply(region, [...new Set(consumptions.filter((c) => c.region === region).map((c) => c.accountId))]);
         }
       }
     },

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { BILLING_API, PLAN_KEYS, documentId, routeOf, usageQuerySchema, type ResponseOf, type UsageQuery } from '@platform/contracts';
 import type { RouteSpec } from '@platform/kit';
+import { organizationAccountId } from '../domain/credit-transfer';
 import { usageReport } from '../domain/usage-report';
 import type { BillingAccountStore } from '../store/billing-accounts';
 import type { CreditLogStore } from '../store/credit-logs';
@@ -64,6 +65,18 @@ export function ledgerRoutes(ledger: Ledger, entitlements: EntitlementUseCases, 
       failures: [400, 403],
       handler: async (req, res) => {
         res.json({ success: true, data: await entitlements.of(req.region, req.params.uid!) } satisfies ResponseOf<typeof BILLING_API.getEntitlements>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.getOrganizationCredits),
+      summary: "Services only: an organisation's credits, which its agents spend (the runtime's balance check)",
+      access: 'gateway',
+      schemas: { params: Joi.object({ orgId: documentId().required() }) },
+      success: { status: 200, description: '{success, data: {orgId, balance}}' },
+      failures: [400, 403],
+      handler: async (req, res) => {
+        const orgId = req.params.orgId!;
+        res.json({ success: true, data: { orgId, balance: await ledger.balance(req.region, organizationAccountId(orgId)) } } satisfies ResponseOf<typeof BILLING_API.getOrganizationCredits>);
       },
     },
     {

@@ -1,6 +1,7 @@
 import type { Region } from '@platform/contracts';
-import type { RegionalMongo } from '@platform/kit';
+import { updateWithOutbox, type OutboxEntry, type OutboxFields, type RegionalMongo } from '@platform/kit';
 import { grantField } from '../domain/ledger';
+import type { LowCreditMark } from '../domain/low-credit';
 import { COLLECTION } from './collections';
 
 /**
@@ -8,11 +9,13 @@ import { COLLECTION } from './collections';
  * applied to it — the last offset per partition of the consumption topic, and each grant's key.
  * Every change is one single-document update guarded by those markers, so it happens once.
  */
-export interface CreditAccount {
+export interface CreditAccount extends OutboxFields {
   _id: string;
   balance: number;
   offsets?: Record<string, number>;
   grants?: Record<string, Date>;
+  /** set when the balance crossed below the low-credit threshold, with the credits.low event in the same write (ADR 0026) */
+  lowCredit?: LowCreditMark;
   updatedAt?: Date;
 }
 
@@ -83,5 +86,23 @@ export class CreditAccountStore {
     if (result.matchedCount === 1) return 'applied';
     const applied = await this.accounts(region).countDocuments({ _id: accountId, [field]: { $exists: true } } as never);
     return applied ? 'already' : 'short';
+  }
+
+  /**
+   * Marks the account low, with its credits.low event in the same write, only while the balance
+   * is below `threshold` and the account is not marked: once per crossing, whoever checks.
+   */
+  async markLow(region: Region, accountId: string, threshold: number, event: OutboxEntry, now: Date): Promise<boolean> {
+    const result = await this.accounts(region).updateOne(
+      { _id: accountId, balance: { $lt: threshold }, lowCredit: { $exists: false } } as never,
+      updateWithOutbox({ $set: { lowCredit: { at: now, threshold } } }, [event], now) as never,
+    );
+    return result.modifiedCount === 1;
+  }
+
+  /** Unmarks the account once its balance is back at or above `threshold`: the next crossing notifies again. */
+  async recover(region: Region, accountId: string, threshold: number): Promise<boolean> {
+    const result = await this.accounts(region).updateOne({ _id: accountId, balance: { $gte: threshold }, lowCredit: { $exists: true } } as never, { $unset: { lowCredit: '' } } as never);
+    return result.modifiedCount === 1;
   }
 }

@@ -1,4 +1,4 @@
-import type { CollectionIndexes } from '@platform/kit';
+import { OUTBOX_INDEX, type CollectionIndexes } from '@platform/kit';
 
 /** Billing's collections for agency rebilling (ADR 0022), beside COLLECTION. */
 export const TRANSFER_COLLECTIONS = {
@@ -16,5 +16,8 @@ export const ORGANIZATION_INDEXES: CollectionIndexes[] = [
   { collection: TRANSFER_COLLECTIONS.organizationBilling, indexes: [
       { key: { workspaceId: 1 }, name: 'organization_by_workspace' },
       { key: { stripeCustomerId: 1 }, name: 'organization_by_customer', sparse: true },
+      // auto-recharges a crash left in flight (ADR 0026), and the failure notices waiting in the outbox
+      { key: { rechargePending: 1 }, name: 'organization_recharge_in_flight', sparse: true },
+      OUTBOX_INDEX,
     ] },
 ];

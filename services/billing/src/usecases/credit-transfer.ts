@@ -15,6 +15,8 @@ export interface CreditTransferDeps {
   organizations: OrganizationBillingStore;
   logger: Logger;
   now: () => Date;
+  /** After a transfer moved credits: the accounts whose balances changed (the low-credit check). */
+  balancesChanged?: (region: Region, accountIds: string[]) => Promise<void>;
   /** Test hook of the crash test: called between the two sides (BILLING_CRASH_BETWEEN_TRANSFER_SIDES). */
   betweenSides?: () => void;
 }
@@ -75,6 +77,7 @@ export class CreditTransferUseCases {
     this.deps.betweenSides?.();
     await this.deps.ledger.grant(region, sides.to, sides.creditKey, { amount: transfer.amount, ts, direction: 'increase', logMessage });
     await this.deps.transfers.close(region, transfer._id, 'done');
+    await this.deps.balancesChanged?.(region, [sides.from, sides.to]);
   }
 
   /** Completes the transfers a crash interrupted (run at start-up, in every region). */

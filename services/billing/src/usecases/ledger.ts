@@ -1,5 +1,5 @@
 import type { CreditLogEntry, Region } from '@platform/contracts';
-import { balanceChange, byWorkspace, pendingAfter, writtenByThisDelivery, type Consumption, type StoredCreditLog } from '../domain/ledger';
+import { balanceChange, byAccount, pendingAfter, writtenByThisDelivery, type Consumption, type StoredCreditLog } from '../domain/ledger';
 import type { CreditAccountStore } from '../store/credit-accounts';
 import type { CreditLogStore } from '../store/credit-logs';
 
@@ -21,9 +21,9 @@ const MAX_ATTEMPTS = 5;
 export class Ledger {
   constructor(private readonly deps: LedgerDeps) {}
 
-  /** Applies a batch read from one partition (any regions and workspaces). */
+  /** Applies a batch read from one partition (any regions and accounts: workspaces, and organisations whose agents answered). */
   async applyConsumptions(partition: number, consumptions: Consumption[]): Promise<void> {
-    const groups = [...byWorkspace(consumptions).values()];
+    const groups = [...byAccount(consumptions).values()];
     const regions = new Set(consumptions.map((c) => c.region));
     for (const region of regions) {
       const inRegion = groups.filter((group) => group[0]!.region === region);
@@ -38,13 +38,13 @@ export class Ledger {
       // The log entries of the whole batch are written while the accounts are read: an entry
       // written for an event the account already has is recognised as such by its position.
       const [accounts, toApply] = await Promise.all([
-        this.deps.accounts.findMany(region, remaining.map((group) => group[0]!.workspaceId)),
+        this.deps.accounts.findMany(region, remaining.map((group) => group[0]!.accountId)),
         this.writeLogs(region, remaining.flat()),
       ]);
       const pending = remaining.map((group) => {
-        const account = accounts.get(group[0]!.workspaceId);
+        const account = accounts.get(group[0]!.accountId);
         const applied = account?.offsets?.[String(partition)];
-        return { workspaceId: group[0]!.workspaceId, applied, events: pendingAfter(group, applied) };
+        return { accountId: group[0]!.accountId, applied, events: pendingAfter(group, applied) };
       });
       const now = this.deps.now();
       const moved: Consumption[][] = [];
@@ -54,7 +54,7 @@ export class Ledger {
           .map(async (p) => {
             const change = balanceChange(p.events.filter((e) => toApply.has(e.eventId) && e.offset === toApply.get(e.eventId)).map((e) => e.entry));
             const last = p.events[p.events.length - 1]!.offset;
-            const done = await this.deps.accounts.applyConsumptions(region, p.workspaceId, partition, p.applied, last, change, now);
+            const done = await this.deps.accounts.applyConsumptions(region, p.accountId, partition, p.applied, last, change, now);
             if (!done) moved.push(p.events);
           }),
       );
@@ -64,7 +64,7 @@ export class Ledger {
 
   /** Writes the log entries; answers, by event id, the offset whose delivery is to be applied. */
   private async writeLogs(region: Region, events: Consumption[]): Promise<Map<string, number>> {
-    const entries: StoredCreditLog[] = events.map((e) => ({ ...e.entry, _id: e.eventId, workspaceId: e.workspaceId, source: { partition: e.partition, offset: e.offset } }));
+    const entries: StoredCreditLog[] = events.map((e) => ({ ...e.entry, _id: e.eventId, workspaceId: e.accountId, source: { partition: e.partition, offset: e.offset } }));
     const existing = new Set(await this.deps.logs.insertNew(region, entries));
     const sources = await this.deps.logs.sources(region, [...existing]);
     const apply = new Map<string, number>();
@@ -79,11 +79,17 @@ export class Ledger {
     return apply;
   }
 
-  /** Credits (or debits) the workspace once for `key`, with its log entry. */
+  /** Credits (or debits) the account once for `key`, with its log entry; a refill back above the low-credit mark unmarks it. */
   async grant(region: Region, workspaceId: string, key: string, entry: CreditLogEntry): Promise<boolean> {
     await this.deps.logs.insertNew(region, [{ ...entry, _id: key, workspaceId }]);
     const change = balanceChange([entry]);
-    return this.deps.accounts.applyGrant(region, workspaceId, key, change, this.deps.now());
+    const applied = await this.deps.accounts.applyGrant(region, workspaceId, key, change, this.deps.now());
+    if (applied && change > 0) {
+      // The next crossing below must notify again (ADR 0026).
+      const mark = (await this.deps.accounts.find(region, workspaceId))?.lowCredit;
+      if (mark) await this.deps.accounts.recover(region, workspaceId, mark.threshold);
+    }
+    return applied;
   }
 
   async balance(region: Region, workspaceId: string): Promise<number> {

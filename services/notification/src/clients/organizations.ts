@@ -1,4 +1,12 @@
-import { CLIENTS_API, UPSTREAM_MESSAGES, servicePath, type OrganizationsByAgentResponse, type Region } from '@platform/contracts';
+import {
+  CLIENTS_API,
+  UPSTREAM_MESSAGES,
+  servicePath,
+  type OrganizationRecipients,
+  type OrganizationRecipientsResponse,
+  type OrganizationsByAgentResponse,
+  type Region,
+} from '@platform/contracts';
 import { callService, serviceRefused, type ServiceClient } from '@platform/kit';
 import type { OrgRecipient } from '../domain/org-notification';
 
@@ -12,6 +20,8 @@ export interface AgentOrganization {
 /** Which organisations an agent belongs to (agency-domain owns organisations and clients). */
 export interface OrganizationDirectory {
   byAgent(region: Region, agentId: string): Promise<AgentOrganization[]>;
+  /** One organisation with its clients; null when agency-domain does not know it. */
+  byId(region: Region, orgId: string): Promise<AgentOrganization | null>;
 }
 
 const UNAVAILABLE = UPSTREAM_MESSAGES.agencyUnavailable;
@@ -26,12 +36,21 @@ export class HttpOrganizationDirectory implements OrganizationDirectory {
     if (response.status === 404) return [];
     if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
     const { organizations } = (await response.json()) as OrganizationsByAgentResponse;
-    return organizations
-      .filter((org) => org.ownerID)
-      .map((org) => ({
-        ID: org.ID,
-        workspaceId: org.ownerID!,
-        clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings }) => ({ ID, email, notificationsSettings })),
-      }));
+    return organizations.filter((org) => org.ownerID).map(toAgentOrganization);
+  }
+
+  async byId(region: Region, orgId: string): Promise<AgentOrganization | null> {
+    const path = servicePath(CLIENTS_API.organizationRecipients.path, { orgId });
+    const response = await callService(this.client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable: UNAVAILABLE });
+    if (response.status === 404) return null;
+    if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
+    const { organization } = (await response.json()) as OrganizationRecipientsResponse;
+    return organization.ownerID ? toAgentOrganization(organization) : null;
   }
 }
+
+const toAgentOrganization = (org: OrganizationRecipients): AgentOrganization => ({
+  ID: org.ID,
+  workspaceId: org.ownerID!,
+  clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings }) => ({ ID, email, notificationsSettings })),
+});

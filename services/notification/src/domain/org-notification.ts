@@ -4,6 +4,7 @@ import {
   NOTIFICATION_PATHS,
   notifiesByEmail,
   visibleLevels,
+  type CreditsLowData,
   type HumanRequestedData,
   type NotificationsSettings,
   type StoredNotification,
@@ -31,6 +32,21 @@ export function humanRequestNotification(eventId: string, orgId: string, data: H
     urlPathname: NOTIFICATION_PATHS.conversation(data.agentId, data.conversationId),
     seen: false,
     notificationLevel: 2,
+  };
+}
+
+/**
+ * Level 1 (not a request, spec §4.8: requestsOnly shows level 2 only): the organisation's credits
+ * crossed below their low-credit threshold; opens the dashboard, where the billing modal is.
+ */
+export function creditsLowNotification(eventId: string, orgId: string, data: CreditsLowData, nowMs: number): StoredNotification {
+  return {
+    ID: notificationId(eventId, orgId),
+    title: NOTIFICATION_MESSAGES.creditsLowTitle,
+    body: NOTIFICATION_MESSAGES.creditsLowBody(data.balance),
+    ts: nowMs,
+    seen: false,
+    notificationLevel: 1,
   };
 }
 

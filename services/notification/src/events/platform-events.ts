@@ -22,6 +22,9 @@ export async function handlePlatformEvent(event: EventEnvelope, notifications: O
     case 'conversation.human-requested':
       await notifications.humanRequested(typed.region, typed.id, typed.data);
       return deliveries.onPlatformEvent(typed);
+    case 'credits.low':
+      if (typed.data.orgId) await notifications.creditsLow(typed.region, typed.id, typed.workspaceId, { ...typed.data, orgId: typed.data.orgId });
+      return deliveries.onPlatformEvent(typed);
     default:
       return deliveries.onPlatformEvent(typed);
   }

@@ -1,8 +1,8 @@
-import { NOTIFICATION_MESSAGES, type EmailNotificationRequest, type HumanRequestedData, type Notification, type Region, type StoredNotification } from '@platform/contracts';
+import { NOTIFICATION_MESSAGES, type CreditsLowData, type EmailNotificationRequest, type HumanRequestedData, type Notification, type Region, type StoredNotification } from '@platform/contracts';
 import { catalogOutboxEntry, notFound, type Logger } from '@platform/kit';
 import type { Mailer } from '@platform/kit';
 import type { OrganizationDirectory, AgentOrganization } from '../clients/organizations';
-import { emailRecipients, humanRequestNotification, notificationEmail, notificationId } from '../domain/org-notification';
+import { creditsLowNotification, emailRecipients, humanRequestNotification, notificationEmail, notificationId } from '../domain/org-notification';
 import type { NotificationStore, OrgRef } from '../store/notifications';
 
 export interface OrgNotificationDeps {
@@ -28,6 +28,14 @@ export class OrgNotifications {
   async humanRequested(region: Region, eventId: string, data: HumanRequestedData): Promise<void> {
     const organizations = await this.deps.organizations.byAgent(region, data.agentId);
     for (const org of organizations) await this.create(region, org, humanRequestNotification(eventId, org.ID, data, this.now()));
+  }
+
+  /** An organisation's credits are running low (billing's credits.low): a level-1 notification, e-mailed by its clients' settings. */
+  async creditsLow(region: Region, eventId: string, workspaceId: string, data: CreditsLowData & { orgId: string }): Promise<void> {
+    const found = await this.deps.organizations.byId(region, data.orgId);
+    // The organisation's workspace is billing's word; agency-domain's answer only adds the clients to e-mail.
+    const org = { ID: data.orgId, workspaceId, clients: found?.workspaceId === workspaceId ? found.clients : [] };
+    await this.create(region, org, creditsLowNotification(eventId, data.orgId, data, this.now()));
   }
 
   /** A notification asked for by another service (notification.requested, organisation channel). */
