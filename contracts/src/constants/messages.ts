@@ -28,6 +28,8 @@ export const MESSAGES = {
     tabHrefNeedsSlash: 'URL must include a leading slash (/)',
     tabHrefReserved: 'This URL is reserved for a default tab',
     tabHrefDuplicate: 'This URL is already used by another tab',
+    /** Not in the spec: an iframe tab whose page is not https (ADR 0027). */
+    tabPageNotFramed: "This tab's page must be an https address.",
     invalidFont: 'This font name is not a valid one, please double check font name.',
   },
   clients: {
