@@ -120,6 +120,8 @@ export const MESSAGES = {
     autoRechargeOnFreePlan: 'You are on the free plan. You cannot enable auto-recharge.',
     autochargeSaved: 'Autocharge settings saved!',
     addressIncomplete: 'Please complete all required address fields',
+    /** Not in the spec: upsert-payment-method's stripeAccountId is not the account billing chose for the workspace. */
+    stripeAccountMismatch: "This card was made on another Stripe account than this workspace's. Reload the page and enter it again.",
     discountCodeRequired: 'Please enter a discount code',
     discountCodeInvalid: 'Invalid discount code',
     addonsNeedSubscription: 'You need an active subscription to add addons',
