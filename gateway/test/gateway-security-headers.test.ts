@@ -7,12 +7,13 @@ import { createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
 import { gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
 
-// Stripe.js's origins (STRIPE_JS_URL) join script-src, connect-src and frame-src (ADR 0018).
+// Stripe.js's origins (STRIPE_JS_URL) join script-src, connect-src and frame-src (ADR 0018); the
+// product's pages frame any https page for the custom tab preview (ADR 0027).
 const stripe = stripeJsSources();
 const CSP =
   `default-src 'self';script-src ${["'self'", ...stripe.script].join(' ')};style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;font-src 'self' data:;` +
   `connect-src ${["'self'", ...stripe.connect].join(' ')};object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'` +
-  (stripe.frame.length ? `;frame-src ${["'self'", ...stripe.frame].join(' ')}` : '');
+  `;frame-src ${["'self'", ...stripe.frame, 'https:'].join(' ')}`;
 
 describe('gateway security headers', () => {
   let dist: string;

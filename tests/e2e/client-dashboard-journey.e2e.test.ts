@@ -5,13 +5,16 @@
  * code e-mailed to them (read from the inbox); each lands on their first allowed tab and sees only
  * their allowed tabs; disabling client access shows the locked modal with the personalised
  * message, and Log Out leads back to the login screen. Also: Send Feedback reaches the agency's
- * support inbox, an html custom tab runs its script without the dashboard's origin, the agency
+ * support inbox, an html custom tab runs its script without the dashboard's origin, an iframe custom
+ * tab frames its page (a loopback test page; the agency host's CSP names its origin), the agency
  * admin signs in with its secret and switches to another organisation, and with allowBilling the credits
  * open the billing remote's client billing modal, where the client saves a card, buys 2,500
  * credits and sets auto-recharge; a level-2 notification pops up live for 5 s and
  * opens its agent's page from the panel; a visitor's answer from the organisation's agent is paid
  * from the organisation's credits, and crossing below the threshold pops up 'Credits running low'.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Endpoint, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
@@ -49,6 +52,9 @@ describe('client dashboard journey', () => {
   const lockMessage = 'Your access is paused: please settle the March invoice.';
   const supportEmail = uniqueEmail('dashsupport');
   let agencySecret = '';
+  // The page of the iframe custom tab: loopback http, which the agency host's CSP frames (ADR 0027).
+  let tabSite: Server;
+  let tabSiteUrl = '';
 
   const newClientPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
@@ -60,9 +66,13 @@ describe('client dashboard journey', () => {
     browser = await launchBrowser();
     owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
     host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
+    tabSite = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Northwind price sheet</h1>')).listen(0, '127.0.0.1');
+    await new Promise((ready) => tabSite.once('listening', ready));
+    tabSiteUrl = `http://127.0.0.1:${(tabSite.address() as AddressInfo).port}/sheet.html`;
   });
   afterAll(async () => {
     await browser?.close();
+    tabSite?.close();
   });
 
   it('the agency sets up its subdomain, two agents, an organisation and two clients', async () => {
@@ -72,7 +82,7 @@ describe('client dashboard journey', () => {
     region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
     const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
     uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }] } });
+    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }, { label: 'Sheet', href: '/sheet', pageType: 'iframe', iframeUrl: tabSiteUrl }] } });
     agencySecret = agency.secret;
     // An e-mail domain: the dashboard offers Send Feedback.
     await call(owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
@@ -85,7 +95,7 @@ describe('client dashboard journey', () => {
     const created = await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Northwind' } });
     orgId = created.organization.ID;
     await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'vertical' } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices'], clientTabOrder: ['/leads', '/convos'] } });
+    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices', '/sheet'], clientTabOrder: ['/leads', '/convos'] } });
     await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...codeClient, orgId, isOrgAdmin: true, canAccess: ['/home', '/analytics'] } });
   });
 
@@ -105,7 +115,7 @@ describe('client dashboard journey', () => {
     await page.getByText('Signed in successfully.').waitFor();
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
     await page.getByTestId('leads').or(page.getByText('No leads yet.', { exact: false })).first().waitFor();
-    expect(await navTabs(page)).toEqual(['leads', 'convos', 'c/prices']);
+    expect(await navTabs(page)).toEqual(['leads', 'convos', 'c/prices', 'c/sheet']);
     expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('vertical');
     await page.getByTestId('client-footer').getByText('Terms of Service').waitFor();
     await page.getByTestId('client-footer').getByText(`© ${new Date().getFullYear()} ${agencyName}`).waitFor();
@@ -136,6 +146,9 @@ describe('client dashboard journey', () => {
     await tab.getByText('dashboard out of reach').waitFor();
     expect(await page.getByTestId('client-custom-tab').getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups');
     await screenshot(page, 'client-02-password-client');
+    // The iframe tab: its page loads in the (sandboxed) frame, allowed by the host's frame-src.
+    await page.getByTestId('client-nav').locator('[data-tab="c/sheet"]').click();
+    await page.frameLocator('[data-testid="client-custom-tab"]').getByText('Northwind price sheet').waitFor();
     await context.close();
   });
 
@@ -205,7 +218,7 @@ describe('client dashboard journey', () => {
     const { context, page } = await newClientPage();
     await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
     await page.getByTestId('client-nav').waitFor();
-    expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'c/prices']);
+    expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'c/prices', 'c/sheet']);
     expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('horizontal');
     await page.getByTestId('agency-bar').waitFor();
     expect(await page.getByTestId('client-status').count()).toBe(0);

@@ -28,6 +28,8 @@ export const MESSAGES = {
     tabHrefNeedsSlash: 'URL must include a leading slash (/)',
     tabHrefReserved: 'This URL is reserved for a default tab',
     tabHrefDuplicate: 'This URL is already used by another tab',
+    /** Not in the spec: an iframe tab whose page is not https (ADR 0027). */
+    tabPageNotFramed: "This tab's page must be an https address.",
     invalidFont: 'This font name is not a valid one, please double check font name.',
   },
   clients: {
@@ -118,6 +120,8 @@ export const MESSAGES = {
     autoRechargeOnFreePlan: 'You are on the free plan. You cannot enable auto-recharge.',
     autochargeSaved: 'Autocharge settings saved!',
     addressIncomplete: 'Please complete all required address fields',
+    /** Not in the spec: upsert-payment-method's stripeAccountId is not the account billing chose for the workspace. */
+    stripeAccountMismatch: "This card was made on another Stripe account than this workspace's. Reload the page and enter it again.",
     discountCodeRequired: 'Please enter a discount code',
     discountCodeInvalid: 'Invalid discount code',
     addonsNeedSubscription: 'You need an active subscription to add addons',

@@ -51,3 +51,28 @@ export function fontQueryName(font: string): string | null {
 
 /** The agency without its secret: what the owner's agency answers never leave out, others never see. */
 export type AgencyView = Agency & { ID: string };
+
+/** Hosts an http tab page may be on: the viewer's own machine, which browsers trust like https. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin an iframe custom tab is framed from (ADR 0027): an https page, or an http page on
+ * a loopback host; undefined for anything else (plain http elsewhere, javascript:, data:).
+ */
+export function customTabFrameOrigin(iframeUrl: string | undefined): string | undefined {
+  if (!iframeUrl) return undefined;
+  let url: URL;
+  try {
+    url = new URL(iframeUrl);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) return url.origin;
+  return undefined;
+}
+
+/** The origins an agency's iframe tabs are framed from, sorted and without repeats. */
+export function customTabFrameOrigins(tabs: readonly Pick<CustomTab, 'pageType' | 'iframeUrl'>[] | undefined): string[] {
+  const origins = (tabs ?? []).filter((tab) => tab.pageType === 'iframe').map((tab) => customTabFrameOrigin(tab.iframeUrl));
+  return [...new Set(origins.filter((origin): origin is string => Boolean(origin)))].sort();
+}

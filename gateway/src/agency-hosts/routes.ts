@@ -1,7 +1,8 @@
 import http from 'node:http';
 import path from 'node:path';
 import { Router, type Request } from 'express';
-import { HOSTNAME_PATTERN, domainLivenessQuerySchema } from '@platform/contracts';
+import { HOSTNAME_PATTERN, customTabFrameOrigins, domainLivenessQuerySchema } from '@platform/contracts';
+import { agencyHostContentSecurityPolicy } from '@platform/kit';
 import type { AgencyHostLookup } from './lookup';
 import { wantsSpaFallback } from '../domain/frontend';
 import { agencyHostPages } from './pages';
@@ -60,6 +61,8 @@ export function agencyHostRoutes(options: AgencyHostRouteOptions): Router {
     // /share, the agent pages /app/{region}/agents/...); files and the API fall through.
     if (!wantsSpaFallback(req.method, req.path, Boolean(req.accepts('html')))) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // The dashboard frames the agency's own iframe tabs and nothing else (ADR 0027).
+    res.setHeader('Content-Security-Policy', agencyHostContentSecurityPolicy(customTabFrameOrigins(branding.agency.customTabs)));
     res.type('html').send(pageFor(branding));
   });
   return router;

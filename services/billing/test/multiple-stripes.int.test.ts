@@ -1,7 +1,7 @@
 // useMultipleStripes (billing.md §6): a flagged workspace's Stripe calls act on its region's connected account, AU excluded.
 import type { Server } from 'node:http';
 import Stripe from 'stripe';
-import { newWorkspaceUid } from '@platform/contracts';
+import { MESSAGES, newWorkspaceUid } from '@platform/contracts';
 import { startBilling, type BillingHarness } from './support/harness';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { start } = require('../../../infra/sandboxes/stripe-js/server.js') as { start: (o: object) => Promise<{ server: Server; url: string }> };
@@ -42,7 +42,8 @@ describe('useMultipleStripes: the connected account of the workspace country reg
     const account = (await h.asWorkspace(uid).post('/stripe/get-user-data', { userId: uid, region: 'eu' }).expect(200)).body.data.stripeAccountId as string | undefined;
     const card = await browser('/v1/payment_methods', { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '34', 'card[cvc]': '123' }, account);
     const address = { line1: '1 Main St', city: 'Town', postal_code: '1000', country: settings.countryCode, state: 'ST' };
-    await h.asWorkspace(uid).post('/stripe/upsert-payment-method', { paymentMethodId: card.id, userId: uid, region: 'eu', email: 'owner@example.com', address }).expect(200);
+    // as the payment modal does: the account Stripe.js made the card on rides along (billing.md 7)
+    await h.asWorkspace(uid).post('/stripe/upsert-payment-method', { paymentMethodId: card.id, userId: uid, region: 'eu', email: 'owner@example.com', address, ...(account ? { stripeAccountId: account } : {}) }).expect(200);
     const created = (await h.asWorkspace(uid).post('/stripe/create-subscription', { planId: 'pay_as_you_go', userId: uid, region: 'eu' }).expect(200)).body;
     expect(created.clientSecret).toBeTruthy();
     const confirmed = await browser(`/v1/payment_intents/${created.paymentIntentId}/confirm`, { client_secret: created.clientSecret, payment_method: card.id }, account);
@@ -90,5 +91,30 @@ describe('useMultipleStripes: the connected account of the workspace country reg
     const refused = await h.asWorkspace(uid).post('/stripe/upsert-payment-method', { paymentMethodId: card.id, userId: uid, region: 'eu', email: 'owner@example.com', address });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
+  });
+
+  it("accepts upsert-payment-method's stripeAccountId only when it is the account billing chose for the workspace", async () => {
+    const card = { 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '34', 'card[cvc]': '123', type: 'card' };
+    const address = { line1: '1 Main St', city: 'Paris', postal_code: '75001', country: 'FR', state: 'IDF' };
+    const flagged = newWorkspaceUid();
+    await h.asGateway().post(`/internal/accounts/${flagged}`, { useMultipleStripes: true, countryCode: 'FR' }).expect(200);
+    const onEu = await browser('/v1/payment_methods', card, ACCOUNTS.EU);
+    const upsert = (uid: string, paymentMethodId: string, stripeAccountId: string) =>
+      h.asWorkspace(uid).post('/stripe/upsert-payment-method', { paymentMethodId, userId: uid, region: 'eu', email: 'owner@example.com', address, stripeAccountId });
+    for (const other of [ACCOUNTS.GB, 'acct_madeUp']) {
+      const refused = await upsert(flagged, onEu.id, other);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ success: false, message: MESSAGES.billing.stripeAccountMismatch });
+    }
+    expect((await h.asWorkspace(flagged).post('/stripe/get-user-data', { userId: flagged, region: 'eu' }).expect(200)).body.data.customer).toBeNull();
+    await upsert(flagged, onEu.id, ACCOUNTS.EU).expect(200);
+
+    // an unflagged workspace is on the platform account: naming any connected account is refused
+    const plain = newWorkspaceUid();
+    await h.asGateway().post(`/internal/accounts/${plain}`, { countryCode: 'FR' }).expect(200);
+    const onPlatform = await browser('/v1/payment_methods', card, undefined);
+    const refused = await upsert(plain, onPlatform.id, ACCOUNTS.EU);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(MESSAGES.billing.stripeAccountMismatch);
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AGENCY_API, gatewayPath } from '@platform/contracts';
+import { AGENCY_API, MESSAGES, customTabFrameOrigin, gatewayPath } from '@platform/contracts';
 import { Loader, PageHeader, Text, callApi } from '@platform/ui';
 import { agencyQueryKey } from './agency-form';
 import { useAgencyWorkspace } from './workspace';
@@ -19,6 +19,7 @@ export function CustomTabScreen() {
   if (agency.isLoading || !uid) return <Loader />;
   const tab = agency.data?.agency?.customTabs?.find((t) => t.href === href);
   if (!tab) return <Text data-testid="custom-tab-missing">This custom tab does not exist.</Text>;
+  if (tab.pageType === 'iframe' && !customTabFrameOrigin(tab.iframeUrl)) return <Text data-testid="custom-tab-refused">{MESSAGES.agency.tabPageNotFramed}</Text>;
   const src = tab.pageType === 'iframe' ? tab.iframeUrl : gatewayPath(AGENCY_API.renderCustomTab, { uid }, region, { href });
   return (
     <div data-testid="custom-tab-screen">

@@ -58,7 +58,7 @@ export function PaymentModal(props: PaymentModalProps) {
  */
 function PaymentLoader(props: PaymentModalProps) {
   const [stripe, setStripe] = useState<Promise<Stripe | null> | null>(null);
-  const [saved, setSaved] = useState<{ paymentMethod: PaymentMethod | null; email: string } | null>(null);
+  const [saved, setSaved] = useState<{ paymentMethod: PaymentMethod | null; email: string; stripeAccountId?: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // 'Try again' after an error reads the saved details again (the card just saved is offered).
   const [attempt, setAttempt] = useState(0);
@@ -75,7 +75,7 @@ function PaymentLoader(props: PaymentModalProps) {
         if (!live) return;
         if (!loaded) return setFailure(BILLING_UI_MESSAGES.stripeNotInitialized);
         setStripe(loading);
-        setSaved({ paymentMethod: userData.data.paymentMethod ?? null, email: (workspace.data as { email?: string }).email ?? '' });
+        setSaved({ paymentMethod: userData.data.paymentMethod ?? null, email: (workspace.data as { email?: string }).email ?? '', stripeAccountId: account });
       })
       .catch((err: unknown) => live && setFailure(errorText(err, BILLING_UI_MESSAGES.missingConfiguration)));
     return () => {
@@ -97,6 +97,7 @@ function PaymentLoader(props: PaymentModalProps) {
         key={attempt}
         {...props}
         savedMethod={saved.paymentMethod}
+        stripeAccountId={saved.stripeAccountId}
         email={saved.email}
         onRetry={() => {
           setSaved(null);
@@ -107,7 +108,7 @@ function PaymentLoader(props: PaymentModalProps) {
   );
 }
 
-function PaymentFlow({ purpose, region, workspaceId, onClose, onDone, savedMethod, email, onRetry }: PaymentModalProps & { savedMethod: PaymentMethod | null; email: string; onRetry: () => void }) {
+function PaymentFlow({ purpose, region, workspaceId, onClose, onDone, savedMethod, email, stripeAccountId, onRetry }: PaymentModalProps & { savedMethod: PaymentMethod | null; email: string; stripeAccountId?: string; onRetry: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [step, setStep] = useState<Step>({ name: 'form' });
@@ -144,7 +145,7 @@ function PaymentFlow({ purpose, region, workspaceId, onClose, onDone, savedMetho
       try {
         await callApi(BILLING_API.upsertPaymentMethod, {
           region,
-          body: { paymentMethodId: paymentMethodId!, userId: workspaceId, region, email, ...(name ? { name } : {}), address: cleanAddress(address), isNewPaymentMethod: !useSaved },
+          body: { paymentMethodId: paymentMethodId!, userId: workspaceId, region, email, ...(name ? { name } : {}), address: cleanAddress(address), isNewPaymentMethod: !useSaved, ...(stripeAccountId ? { stripeAccountId } : {}) },
         });
       } catch (err) {
         return setFormError(errorText(err, purpose.kind === 'method' ? BILLING_UI_MESSAGES.updatePaymentFailed : BILLING_UI_MESSAGES.savePaymentFailed));

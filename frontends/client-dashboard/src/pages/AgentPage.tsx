@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Region } from '@platform/contracts';
+import { MESSAGES, customTabFrameOrigin, type Region } from '@platform/contracts';
 import { useDashboard } from '../session';
 import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Stack, Text, Title, useAgent } from '@platform/ui';
 import { agentTitle, tabHref, type DashboardTab } from '../logic/tabs';
@@ -50,7 +50,10 @@ function HomePage({ region, agentId, tabs }: { region: Region; agentId: string; 
  */
 function CustomTabPage({ tab, agentId }: { tab: Extract<DashboardTab, { kind: 'custom' }>; agentId: string }) {
   const { api } = useDashboard();
-  const src = tab.tab.pageType === 'iframe' ? tab.tab.iframeUrl : api.customTabSrc(tab.tab.href, agentId);
+  const framed = tab.tab.pageType === 'iframe';
+  // Only pages the agency host's CSP frames (https, loopback http): never javascript: or data:.
+  if (framed && !customTabFrameOrigin(tab.tab.iframeUrl)) return <Text data-testid="client-custom-tab-refused">{MESSAGES.agency.tabPageNotFramed}</Text>;
+  const src = framed ? tab.tab.iframeUrl : api.customTabSrc(tab.tab.href, agentId);
   return <iframe title={tab.label} src={src} sandbox={SANDBOX} style={{ width: '100%', height: 'calc(100vh - 220px)', border: 0 }} data-testid="client-custom-tab" />;
 }
 

@@ -91,6 +91,8 @@ export class PaymentUseCases {
     const details = { email: body.email, name: body.name ?? undefined, phone: body.phone ?? undefined, address: { ...body.address } as Stripe.AddressParam };
     // the card was created by Stripe.js on the account get-user-data named: the customer lives there too
     const stripeAccount = this.stripeAccountOf(account);
+    // billing.md 7's optional stripeAccountId says where the browser made the card: only billing's own choice is accepted
+    if (body.stripeAccountId !== undefined && body.stripeAccountId !== stripeAccount) throw badRequest(MESSAGES.billing.stripeAccountMismatch);
     const options = onAccount(stripeAccount);
     const customerId =
       account.stripeCustomerId ??

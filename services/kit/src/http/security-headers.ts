@@ -52,13 +52,20 @@ const common = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
 };
 
-function helmetFor(framedByAnySite: boolean, loadedByAnySite: boolean): RequestHandler {
+/**
+ * What the product's own pages may frame besides themselves and Stripe.js: any https page, for the
+ * shell's preview of an agency's iframe custom tab (always a sandboxed frame). Agency hosts narrow
+ * this to the agency's own tab origins (agencyHostContentSecurityPolicy, ADR 0027).
+ */
+export const PRODUCT_FRAME_SOURCES: readonly string[] = ['https:'];
+
+function helmetFor(framedByAnySite: boolean, loadedByAnySite: boolean, frameSources: readonly string[]): RequestHandler {
   const stripe = stripeJsSources();
   const directives = {
     ...DIRECTIVES,
     scriptSrc: [...DIRECTIVES.scriptSrc, ...stripe.script],
     connectSrc: [...DIRECTIVES.connectSrc, ...stripe.connect],
-    ...(stripe.frame.length ? { frameSrc: ["'self'", ...stripe.frame] } : {}),
+    frameSrc: ["'self'", ...stripe.frame, ...frameSources],
     frameAncestors: framedByAnySite ? ['*'] : ["'none'"],
   };
   return helmet({
@@ -74,13 +81,13 @@ function helmetFor(framedByAnySite: boolean, loadedByAnySite: boolean): RequestH
  * depend on the request): setting them is then a loop over a list, not helmet's chain of
  * middlewares on every request.
  */
-function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean): Array<[string, string]> {
+function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean, frameSources: readonly string[] = PRODUCT_FRAME_SOURCES): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
   const recorder = {
     setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
     removeHeader: () => undefined,
   };
-  helmetFor(framedByAnySite, loadedByAnySite)({} as never, recorder as never, () => undefined);
+  helmetFor(framedByAnySite, loadedByAnySite, frameSources)({} as never, recorder as never, () => undefined);
   return headers;
 }
 
@@ -106,4 +113,23 @@ export function securityHeaders(): RequestHandler {
     res.removeHeader('X-Powered-By');
     next();
   };
+}
+
+/** Distinct origin sets kept; past this the table starts again (agencies rarely change their tabs). */
+const MAX_FRAME_SOURCE_SETS = 1000;
+const cspByFrameSources = new Map<string, string>();
+
+/**
+ * The CSP of an agency host's page: the product's, framing only 'self', Stripe.js and the given
+ * origins (the agency's iframe tabs, from customTabFrameOrigins). Computed once per origin set.
+ */
+export function agencyHostContentSecurityPolicy(frameOrigins: readonly string[]): string {
+  const key = frameOrigins.join(' ');
+  let csp = cspByFrameSources.get(key);
+  if (csp === undefined) {
+    if (cspByFrameSources.size >= MAX_FRAME_SOURCE_SETS) cspByFrameSources.clear();
+    csp = headersFor(false, false, frameOrigins).find(([name]) => name.toLowerCase() === 'content-security-policy')![1];
+    cspByFrameSources.set(key, csp);
+  }
+  return csp;
 }

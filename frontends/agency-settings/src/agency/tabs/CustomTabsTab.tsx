@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CUSTOM_TAB_PAGE_TYPES, UPLOAD, customTabHrefProblem, customTabPageHtml, type CustomTab, type Region } from '@platform/contracts';
+import { CUSTOM_TAB_PAGE_TYPES, UPLOAD, customTabFrameOrigin, customTabHrefProblem, customTabPageHtml, type CustomTab, type Region } from '@platform/contracts';
 import { ActionIcon, Anchor, Button, Card, Group, IconArrowDown, IconArrowUp, IconTrash, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@platform/ui';
 import type { AgencyForm } from '../agency-form';
 import { moveTab, newCustomTab } from '../custom-tabs';
@@ -50,7 +50,7 @@ export function CustomTabsTab({ form, region, uid }: { form: AgencyForm; region:
                   title={`Preview of ${tab.label ?? tab.href}`}
                   sandbox="allow-scripts"
                   style={{ width: '100%', height: 240, border: '1px solid #e5e7eb', borderRadius: 8 }}
-                  {...(tab.pageType === 'iframe' ? { src: tab.iframeUrl } : { srcDoc: customTabPageHtml(tab, { agency: { name: form.local.name }, client: { name: 'Preview client' } }) })}
+                  {...(tab.pageType === 'iframe' ? { src: customTabFrameOrigin(tab.iframeUrl) ? tab.iframeUrl : undefined } : { srcDoc: customTabPageHtml(tab, { agency: { name: form.local.name }, client: { name: 'Preview client' } }) })}
                   data-testid="custom-tab-preview"
                 />
               </Stack>
