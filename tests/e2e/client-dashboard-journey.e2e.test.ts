@@ -294,6 +294,8 @@ describe('client dashboard journey', () => {
     await page.getByTestId('notifications-bell').click();
     await page.getByTestId('notifications-panel').getByText('Credits running low').waitFor();
     await page.keyboard.press('Escape');
+    // The top bar shows the ledger's lowered balance (it reads it again by itself, no reload).
+    await page.getByTestId('client-credits').getByText(/^4\d\d\.\d credits$/).waitFor({ timeout: 30_000 });
     // The billing modal shows the organisation's balance below 500; the workspace's credits did not pay.
     await page.getByTestId('client-credits').click();
     const shown = Number((await page.getByTestId('client-balance').innerText()).replace(/[^0-9.]/g, ''));

@@ -1,4 +1,4 @@
-import { CLIENT_DASHBOARD_API, CLIENT_FEEDBACK_API, CLIENTS_API, gatewayPath, type ClientEmailCodeRequest, type ClientFeedbackRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
+import { CLIENT_DASHBOARD_API, CLIENT_FEEDBACK_API, CLIENTS_API, CONNECT_API, gatewayPath, type ClientEmailCodeRequest, type ClientFeedbackRequest, type ClientLoginRequest, type OrgAdminSaveClientRequest, type Region, type SaveOwnOrganizationRequest, type UpdateOwnClientRequest } from '@platform/contracts';
 import { callApi } from '@platform/ui';
 
 /**
@@ -22,6 +22,8 @@ export function clientApi(region: Region) {
     agents: () => callApi(CLIENTS_API.listClientAgents, { region }),
     /** a new session (cookie) for another organisation of this sign-in */
     switchOrganization: (orgId: string) => callApi(CLIENT_DASHBOARD_API.switchClientOrganization, { region, body: { orgId } }),
+    /** the organisation's credits as billing's ledger holds them (the billing modal's source; only the client's own organisation) */
+    organizationCredits: async (orgId: string) => (await callApi(CONNECT_API.getOrganizationBilling, { region, params: { orgId } })).data.loadTokens,
     /** an html custom tab's page, served under its own sandboxing CSP (the frame's src) */
     customTabSrc: (href: string, agentId?: string) => gatewayPath(CLIENT_DASHBOARD_API.renderClientCustomTab, undefined, region, { href, agentId }),
   };

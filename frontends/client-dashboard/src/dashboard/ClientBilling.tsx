@@ -1,10 +1,11 @@
 import Parcel from 'single-spa-react/parcel';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_KEY, useClientSession, useDashboard } from '../session';
+import { CREDITS_KEY } from './use-organization-credits';
 
 /**
  * The billing remote's client billing modal (billing.md §2), mounted while open; only for an
- * organisation with allowBilling. Closing it reads the session again (the credits may have changed).
+ * organisation with allowBilling. Closing it reads the session and the credits again (a purchase changes them).
  */
 export function ClientBilling({ onClose }: { onClose: () => void }) {
   const { host, loadParcel } = useDashboard();
@@ -12,6 +13,7 @@ export function ClientBilling({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const close = () => {
     void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
     onClose();
   };
   return (

@@ -34,6 +34,7 @@ import { topBarStyle } from './brand';
 import { OrganizationMenu } from './OrganizationMenu';
 import type { ClientAgent } from './use-client-agents';
 import { useSignOut } from './use-sign-out';
+import { useOrganizationCredits } from './use-organization-credits';
 
 /** Online/offline: the client's status, toggled by the button (spec 4.8). */
 function StatusButton() {
@@ -100,6 +101,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
   const [account, setAccount] = useState(false);
   const [feedback, setFeedback] = useState(false);
   const [billing, setBilling] = useState(false);
+  const credits = useOrganizationCredits();
   // Billing is visible only when the organisation has allowBilling (billing.md §2, spec §6).
   const billingShown = Boolean(organization.allowBilling) && !agencyAdmin;
   // Feedback goes out through the agency's e-mail domain: offered only when it has one (spec §6).
@@ -121,12 +123,12 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
         )}
         {billingShown ? (
           <Button size="compact-sm" variant="light" leftSection={<IconCoins size={16} />} onClick={() => setBilling(true)} data-testid="client-credits">
-            {creditsLabel(organization.loadTokens)}
+            {creditsLabel(credits)}
           </Button>
         ) : (
           <Group gap={4} wrap="nowrap" data-testid="client-credits">
             <IconCoins size={16} />
-            <Text size="sm">{creditsLabel(organization.loadTokens)}</Text>
+            <Text size="sm">{creditsLabel(credits)}</Text>
           </Group>
         )}
         {!agencyAdmin && <StatusButton />}
