@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENT_TEMPLATE_CATEGORIES } from '@platform/contracts';
+import { AGENT_TEMPLATE_CATEGORIES, KNOWLEDGE_DOCUMENT_ACCEPT } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
 import { artifactsDir, baseUrl, launchBrowser, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
@@ -206,7 +206,7 @@ describe('agents journey', () => {
     await input.setInputFiles({ name: 'opening-hours.txt', mimeType: 'text/plain', buffer: Buffer.from('We open at 9 and close at 17, Monday to Friday.') });
     await zone.locator('[data-testid="file-drop-item"][data-status="uploaded"]').filter({ hasText: 'opening-hours.txt' }).waitFor();
     await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-    await page.getByText('Only .pdf,.docx,.txt,.md,.csv Files').first().waitFor();
+    await page.getByText(`Only ${KNOWLEDGE_DOCUMENT_ACCEPT} Files`).first().waitFor();
     // the uploaded file became a knowledge source, read off the request path
     await page.getByTestId('kb-source').filter({ hasText: 'opening-hours.txt' }).and(page.locator('[data-status="SUCCESS"]')).waitFor({ timeout: 30_000 });
     await screenshot(page, 'agents-08b-knowledge-drop');
