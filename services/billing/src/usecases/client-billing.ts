@@ -10,8 +10,8 @@ import {
 } from '@platform/contracts';
 import { badRequest, HttpError, notFound } from '@platform/kit';
 import { organizationAccountId } from '../domain/credit-transfer';
-import { agencyFeeMinor, clientCreditPrice } from '../domain/agency-plans';
-import { toMinorUnits } from '../domain/pricing';
+import { clientCreditPrice } from '../domain/agency-plans';
+import { chargeOrganizationCard } from '../clients/stripe';
 import type { OrganizationBilling, OrganizationBillingStore } from '../store/organization-billing';
 import type { AgencyConnectUseCases } from './agency-connect';
 import type { Ledger } from './ledger';
@@ -96,16 +96,12 @@ export class ClientBillingUseCases {
     const connect = await this.deps.connect.connected(region, org.workspaceId);
     if (!org.stripeCustomerId || !org.defaultPaymentMethod) throw paymentRequired(MESSAGES.billing.clientNeedsPaymentMethod);
     const amountUsd = clientCreditPrice(credits, connect.USDPerToken);
-    const amount = toMinorUnits(amountUsd);
-    const intent = await this.deps.stripe.paymentIntents.create(
+    const intent = await chargeOrganizationCard(
+      this.deps.stripe,
       {
-        amount,
-        currency: 'usd',
         customer: org.stripeCustomerId,
-        payment_method: org.defaultPaymentMethod,
-        off_session: true,
-        confirm: true,
-        application_fee_amount: agencyFeeMinor(amount),
+        paymentMethod: org.defaultPaymentMethod,
+        amountUsd,
         metadata: { orgId, workspaceId: org.workspaceId, region, purpose: 'client-credits', credits: String(credits) },
       },
       { stripeAccount: connect.accountId, idempotencyKey: `client-credits:${region}:${orgId}:${credits}:${this.deps.now().toISOString().slice(0, 16)}` },

@@ -1,10 +1,9 @@
 import type Stripe from 'stripe';
 import { BILLING_API_MESSAGES, NOTIFICATION_MESSAGES, TEXT_LIMITS, type Region } from '@platform/contracts';
 import { catalogOutboxEntry, type Logger } from '@platform/kit';
-import { agencyFeeMinor } from '../domain/agency-plans';
+import { chargeOrganizationCard } from '../clients/stripe';
 import { organizationAccountId } from '../domain/credit-transfer';
 import { STALE_ORG_RECHARGE_MS, creditsForUsd, orgRechargeDue, type OrgRechargeClaim } from '../domain/org-auto-recharge';
-import { toMinorUnits } from '../domain/pricing';
 import type { OrganizationBilling, OrganizationBillingStore } from '../store/organization-billing';
 import type { AgencyConnectUseCases } from './agency-connect';
 import type { Ledger } from './ledger';
@@ -87,16 +86,12 @@ export class OrgAutoRechargeUseCases {
   }
 
   private async charge(region: Region, org: OrganizationBilling, claim: OrgRechargeClaim, accountId: string): Promise<void> {
-    const amount = toMinorUnits(claim.amountUsd);
-    const intent = await this.deps.stripe.paymentIntents.create(
+    const intent = await chargeOrganizationCard(
+      this.deps.stripe,
       {
-        amount,
-        currency: 'usd',
         customer: org.stripeCustomerId,
-        payment_method: org.defaultPaymentMethod,
-        off_session: true,
-        confirm: true,
-        application_fee_amount: agencyFeeMinor(amount),
+        paymentMethod: org.defaultPaymentMethod,
+        amountUsd: claim.amountUsd,
         metadata: { orgId: org._id, workspaceId: org.workspaceId, region, purpose: 'org-auto-recharge', credits: String(claim.credits), rechargeId: claim.key },
       },
       { stripeAccount: accountId, idempotencyKey: claim.key },
