@@ -10,7 +10,7 @@ import type {
 } from '../entities/agent-api';
 import type { JsonObject } from '../entities/common';
 import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
-import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse } from '../entities/conversations';
+import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse, WorkspaceSessionsResponse } from '../entities/conversations';
 import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
 import type { CreateKnowledgeSourceRequest, KnowledgeSearchRequest, KnowledgeSearchResponse, KnowledgeSourceResponse, KnowledgeSourcesResponse, UpdateKnowledgeSourceRequest, VoiceToolTestResponse } from '../entities/knowledge-api';
 import type { VoiceToolTestRequest } from '../entities/tools';
@@ -108,6 +108,8 @@ export const AGENT_API = {
   /** The shell's test chat: the answer as JSON, or streamed (SSE) with Accept: text/event-stream. */
   sendTestMessage: endpoint<AgentIdParam, NoQuery, ChatMessageRequest, ChatAnswerResponse>()({ service: 'agent', operationId: 'sendTestMessage', method: 'post', path: '/v2/agents/:agentId/chat' }),
   listConversations: endpoint<AgentIdParam, NoQuery, undefined, ConversationListResponse>()({ service: 'agent', operationId: 'listConversations', method: 'get', path: '/v2/agents/:agentId/conversations' }),
+  /** The Sessions page: the recorded conversations of every agent of the workspace, newest first. */
+  listWorkspaceSessions: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspaceSessionsResponse>()({ service: 'agent', operationId: 'listWorkspaceSessions', method: 'get', path: '/v2/workspaces/:workspaceId/sessions' }),
   listLeads: endpoint<AgentIdParam, NoQuery, undefined, LeadListResponse>()({ service: 'agent', operationId: 'listLeads', method: 'get', path: '/v2/agents/:agentId/leads' }),
   /** Public: what the embedded widget shows (look, greeting), never a secret or the prompt. */
   getWidgetSettings: endpoint<AgentIdParam, NoQuery, undefined, WidgetSettingsResponse>()({ service: 'agent', operationId: 'getWidgetSettings', method: 'get', path: '/widget/agents/:agentId' }),
@@ -131,6 +133,13 @@ export const AGENT_API = {
     path: '/v2/agents/:agentId/knowledge/:sourceId',
   }),
   deleteKnowledgeSource: endpoint<AgentIdParam & { sourceId: string }, NoQuery, undefined>()({ service: 'agent', operationId: 'deleteKnowledgeSource', method: 'delete', path: '/v2/agents/:agentId/knowledge/:sourceId' }),
+  /** The Crawler page: the knowledge sources of every agent of the workspace, newest first. */
+  listWorkspaceKnowledgeSources: endpoint<{ workspaceId: string }, NoQuery, undefined, KnowledgeSourcesResponse>()({
+    service: 'agent',
+    operationId: 'listWorkspaceKnowledgeSources',
+    method: 'get',
+    path: '/v2/workspaces/:workspaceId/knowledge',
+  }),
   /** The Tools tab's test: the tool's argument map in a tool-calls message, sent to its server with its secret. */
   testVoiceTool: endpoint<AgentIdParam, NoQuery, VoiceToolTestRequest, VoiceToolTestResponse>()({ service: 'agent', operationId: 'testVoiceTool', method: 'post', path: '/v2/agents/:agentId/tools/test' }),
 } as const;
