@@ -13,7 +13,7 @@ import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
 import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse, WorkspaceSessionsResponse } from '../entities/conversations';
 import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
 import type { CreateKnowledgeSourceRequest, KnowledgeSearchRequest, KnowledgeSearchResponse, KnowledgeSourceResponse, KnowledgeSourcesResponse, UpdateKnowledgeSourceRequest, VoiceToolTestResponse } from '../entities/knowledge-api';
-import type { VoiceToolTestRequest } from '../entities/tools';
+import type { VoiceToolTestRequest, WorkspaceFunctionsResponse } from '../entities/tools';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
 
@@ -142,4 +142,6 @@ export const AGENT_API = {
   }),
   /** The Tools tab's test: the tool's argument map in a tool-calls message, sent to its server with its secret. */
   testVoiceTool: endpoint<AgentIdParam, NoQuery, VoiceToolTestRequest, VoiceToolTestResponse>()({ service: 'agent', operationId: 'testVoiceTool', method: 'post', path: '/v2/agents/:agentId/tools/test' }),
+  /** The Functions page: the voice tools of every agent of the workspace. */
+  listWorkspaceFunctions: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspaceFunctionsResponse>()({ service: 'agent', operationId: 'listWorkspaceFunctions', method: 'get', path: '/v2/workspaces/:workspaceId/functions' }),
 } as const;

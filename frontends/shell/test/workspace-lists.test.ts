@@ -1,5 +1,5 @@
-import type { KnowledgeSourceView } from '@platform/contracts';
-import { crawlerTotals, isReading } from '../src/workspace-pages/workspace-lists';
+import type { KnowledgeSourceView, WorkspaceSessionView } from '@platform/contracts';
+import { crawlerTotals, filterSessions, isReading, sessionHref } from '../src/workspace-pages/workspace-lists';
 
 const source = (over: Partial<KnowledgeSourceView>): KnowledgeSourceView => ({ id: 's', status: 'SUCCESS', chunkCount: 0, ...over });
 
@@ -11,5 +11,21 @@ describe('the Crawler page', () => {
 
   it('reads the list again only while a source is waiting or being read', () => {
     expect(['INITIALIZED', 'PENDING', 'SUCCESS', 'ERROR'].map((status) => isReading(source({ status: status as KnowledgeSourceView['status'] })))).toEqual([true, true, false, false]);
+  });
+});
+
+describe('the Sessions page', () => {
+  const session = (id: string, agentId: string, channel: WorkspaceSessionView['channel']): WorkspaceSessionView => ({ id, agentId, channel, createdAt: 1, updatedAt: 2, userMessages: 1, leads: 0 });
+  const sessions = [session('a', 'agent1', 'web'), session('b', 'agent2', 'telegram'), session('c', 'agent1', 'telegram')];
+
+  it("opens a session in its agent's Chats tab with the conversation named", () => {
+    expect(sessionHref('na', { agentId: 'agent 1', id: 'conv/1' })).toBe('/app/na/agents/agent%201/convos?conversation=conv%2F1');
+  });
+
+  it('filters by agent and by channel; no filter keeps all', () => {
+    expect(filterSessions(sessions, {}).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+    expect(filterSessions(sessions, { agentId: 'agent1' }).map((s) => s.id)).toEqual(['a', 'c']);
+    expect(filterSessions(sessions, { agentId: 'agent1', channel: 'telegram' }).map((s) => s.id)).toEqual(['c']);
+    expect(filterSessions(sessions, { agentId: null, channel: 'web' }).map((s) => s.id)).toEqual(['a']);
   });
 });

@@ -44,6 +44,9 @@ describe('OpenAPI document', () => {
         'POST /v2/agents/{agentId}/tools/test',
         'GET /internal/agents/{agentId}/whatsapp-legacy',
         'POST /internal/agents/{agentId}/whatsapp-legacy/verified',
+        'GET /v2/workspaces/{workspaceId}/knowledge',
+        'GET /v2/workspaces/{workspaceId}/sessions',
+        'GET /v2/workspaces/{workspaceId}/functions',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

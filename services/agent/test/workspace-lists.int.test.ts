@@ -1,4 +1,4 @@
-import type { KnowledgeSourceView, WorkspaceSessionView } from '@platform/contracts';
+import type { KnowledgeSourceView, WorkspaceFunctionView, WorkspaceSessionView } from '@platform/contracts';
 import { startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
 
@@ -45,5 +45,20 @@ describe('workspace-wide lists', () => {
     ]);
     expect(listed[0]).not.toHaveProperty('messages');
     await h.as(stranger.person).get(`/v2/workspaces/${workspace.uid}/sessions`).expect(403);
+  });
+
+  it("the Functions page lists every agent's voice tools with the host they call, never their secret", async () => {
+    const { person, workspace } = await personWithWorkspace(h);
+    const tool = { id: 'ordertool1', name: 'order_status', description: 'Looks an order up', serverUrl: 'https://tools.example.com/orders?x=1', serverUrlSecret: 'very-secret', fields: [{ key: 'orderId', value: 'A-1' }] };
+    const withTools = await createAgent(h, person, workspace.uid, 'eu', { enableNodes: false, tools: [tool] } as never);
+    await createAgent(h, person, workspace.uid);
+    const stranger = await personWithWorkspace(h, 'eu', 'stranger');
+
+    const res = await h.as(person).get(`/v2/workspaces/${workspace.uid}/functions`).expect(200);
+    expect(res.body.data as WorkspaceFunctionView[]).toEqual([
+      { agentId: withTools.ID, agentTitle: expect.any(String), editIn: 'tools', id: 'ordertool1', name: 'order_status', description: 'Looks an order up', host: 'tools.example.com', fields: 1 },
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('very-secret');
+    await h.as(stranger.person).get(`/v2/workspaces/${workspace.uid}/functions`).expect(403);
   });
 });

@@ -83,6 +83,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   deleteKnowledgeSource: (a) => ({ params: { agentId: a.agentId, sourceId: 'walksource1' } }),
   listWorkspaceKnowledgeSources: (a) => ({ params: { workspaceId: a.workspaceId } }),
   listWorkspaceSessions: (a) => ({ params: { workspaceId: a.workspaceId } }),
+  listWorkspaceFunctions: (a) => ({ params: { workspaceId: a.workspaceId } }),
   testVoiceTool: (a) => ({ params: { agentId: a.agentId }, body: { tool: { id: 'walktool1', name: 'walk', description: 'A tool', serverUrl: 'https://example.invalid/tool' } } }),
   listAgentChannels: (a) => ({ params: { agentId: a.agentId } }),
   connectTelegram: (a) => ({ body: { agentId: a.agentId, token: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }),

@@ -25,6 +25,13 @@ export class AgentStore {
     return this.agents(region).find({ userId: workspaceId }, { projection: { ...AGENT_LIST_PROJECTION, _id: 0 }, sort: { lastModified: -1, _id: 1 } }).toArray();
   }
 
+  /** The workspace's agents with their voice tools (the Functions page), newest first. */
+  toolsForWorkspace(region: Region, workspaceId: string) {
+    return this.agents(region)
+      .find({ userId: workspaceId }, { projection: { _id: 0, ID: 1, title: 1, enableNodes: 1, tools: 1 }, sort: { lastModified: -1, _id: 1 } })
+      .toArray() as Promise<Array<Pick<AgentRecord, 'ID' | 'title' | 'enableNodes' | 'tools'>>>;
+  }
+
   /** false when an agent with this id already exists (a concurrent create won). */
   async insert(region: Region, record: AgentRecord, events: OutboxEntry[]): Promise<boolean> {
     try {
