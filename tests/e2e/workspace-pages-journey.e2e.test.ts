@@ -2,7 +2,9 @@
  * The side navigation's workspace-wide pages, in Chromium through the gateway of the running
  * platform: a new user with an agent that reads the local company website
  * (infra/sandboxes/company-site) and had a test chat opens Crawler and Sessions from the side
- * navigation, sees that source and that conversation, and follows each to the agent's tab.
+ * navigation, sees that source and that conversation, and follows each to the agent's tab; then
+ * Functions shows its voice tool and the host it calls, and Credentials shows the workspace secret
+ * and the agent's key, which it regenerates.
  */
 import type { Browser, Page } from 'playwright-core';
 import { newAgentDraft } from '@platform/contracts';
@@ -41,7 +43,9 @@ describe('workspace pages journey', () => {
     region = /\/app\/(eu|na)\//.exec(page.url())![1]!;
     const session = (await (await page.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
     const uid = session.workspaces.find((w) => w.isOwn && w.region === region)!.uid;
-    const draft = newAgentDraft({ title: 'Harbour helper', ownerID: uid });
+    // A prompt agent (nodes off) with one voice tool, for the Functions page.
+    const tool = { id: 'ordertool1', name: 'order_status', description: 'Looks an order up', serverUrl: 'https://tools.example.com/orders', serverUrlSecret: 'journey-secret' };
+    const draft = { ...newAgentDraft({ title: 'Harbour helper', ownerID: uid }), enableNodes: false, tools: [tool] };
     agentId = draft.ID;
     expect((await page.request.post(`/api/${region}/agent/v2/agents/${agentId}`, { data: draft })).status()).toBe(200);
     expect((await page.request.post(`/api/${region}/agent/v2/agents/${agentId}/knowledge`, { data: { sourceType: 'url', url: `${companySite}/`, refreshRate: 'never' } })).status()).toBe(201);
@@ -74,5 +78,35 @@ describe('workspace pages journey', () => {
     await row.getByRole('link', { name: 'Open' }).click();
     await page.waitForURL(new RegExp(`/agents/${agentId}/convos\\?conversation=`));
     await page.getByTestId('conversation-transcript').filter({ hasText: 'Hello there' }).waitFor();
+  });
+
+  it('Functions lists the voice tool with the host it calls and links to the Tools tab', async () => {
+    await openFromNav('Integrations', 'Functions', '/integrations');
+    const row = page.getByTestId('function-row').filter({ hasText: 'order_status' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('tools.example.com');
+    expect(await page.content()).not.toContain('journey-secret');
+    await screenshot(page, 'workspace-pages-03-functions');
+    await row.getByRole('link', { name: 'Harbour helper' }).click();
+    await page.waitForURL(new RegExp(`/agents/${agentId}/tools$`));
+  });
+
+  it("Credentials shows the workspace secret and the agent's key, and regenerates the key", async () => {
+    await page.goto(`/app/${region}/credentials`);
+    await page.getByTestId('credentials-page').waitFor();
+    expect(await page.getByLabel('Workspace secret').inputValue()).not.toBe('');
+    const row = page.getByTestId('agent-key-row').filter({ hasText: 'Harbour helper' });
+    await row.getByRole('button', { name: 'Show key' }).click();
+    const key = row.getByLabel('Agent secret key');
+    await page.waitForFunction(() => Boolean(document.querySelector<HTMLInputElement>('input[aria-label="Agent secret key"]')?.value));
+    const before = await key.inputValue();
+    await row.getByRole('button', { name: 'Regenerate' }).click();
+    const rotated = page.waitForResponse((res) => res.url().endsWith(`/agents/${agentId}/secret-key`) && res.request().method() === 'POST');
+    await page.getByTestId('confirm-regenerate-agent-key').getByRole('button', { name: 'Regenerate' }).click();
+    expect((await rotated).status()).toBe(200);
+    await page.getByTestId('confirm-regenerate-agent-key').waitFor({ state: 'detached' });
+    expect(await key.inputValue()).not.toBe(before);
+    expect(await page.getByText('being built', { exact: false }).count()).toBe(0);
+    await screenshot(page, 'workspace-pages-04-credentials');
   });
 });
