@@ -4,7 +4,7 @@
  * (infra/sandboxes/company-site) and had a test chat opens Crawler and Sessions from the side
  * navigation, sees that source and that conversation, and follows each to the agent's tab; then
  * Functions shows its voice tool and the host it calls, and Credentials shows the workspace secret
- * and the agent's key, which it regenerates.
+ * and the agent's key, which it regenerates; Prompts finds the agent's system prompt by a word in it.
  */
 import type { Browser, Page } from 'playwright-core';
 import { newAgentDraft } from '@platform/contracts';
@@ -45,7 +45,7 @@ describe('workspace pages journey', () => {
     const uid = session.workspaces.find((w) => w.isOwn && w.region === region)!.uid;
     // A prompt agent (nodes off) with one voice tool, for the Functions page.
     const tool = { id: 'ordertool1', name: 'order_status', description: 'Looks an order up', serverUrl: 'https://tools.example.com/orders', serverUrlSecret: 'journey-secret' };
-    const draft = { ...newAgentDraft({ title: 'Harbour helper', ownerID: uid }), enableNodes: false, tools: [tool] };
+    const draft = { ...newAgentDraft({ title: 'Harbour helper', ownerID: uid }), enableNodes: false, tools: [tool], vg_systemPrompt: 'You are Marlin, the harbour bakery assistant. Recommend the sourdough.' };
     agentId = draft.ID;
     expect((await page.request.post(`/api/${region}/agent/v2/agents/${agentId}`, { data: draft })).status()).toBe(200);
     expect((await page.request.post(`/api/${region}/agent/v2/agents/${agentId}/knowledge`, { data: { sourceType: 'url', url: `${companySite}/`, refreshRate: 'never' } })).status()).toBe(201);
@@ -108,5 +108,19 @@ describe('workspace pages journey', () => {
     expect(await key.inputValue()).not.toBe(before);
     expect(await page.getByText('being built', { exact: false }).count()).toBe(0);
     await screenshot(page, 'workspace-pages-04-credentials');
+  });
+
+  it("Prompts finds the agent's system prompt by a word in it and opens where it is edited", async () => {
+    await openFromNav('Utilities', 'Prompts', '/prompts');
+    const search = page.getByLabel('Search prompts');
+    await search.fill('sourdogh');
+    const card = page.getByTestId('prompt-card').filter({ hasText: 'Recommend the sourdough' });
+    await card.waitFor();
+    await search.fill('zzzqqqxx');
+    await page.getByText('No prompt matches').waitFor();
+    await search.fill('');
+    await screenshot(page, 'workspace-pages-05-prompts');
+    await card.getByRole('link', { name: 'Harbour helper' }).click();
+    await page.waitForURL(new RegExp(`/agents/${agentId}/nodes$`));
   });
 });

@@ -215,6 +215,7 @@ describe('every repository query uses an index on the local store', () => {
     await agents.findBySecretKey(region, 'key-1');
     await agents.listForWorkspace(region, 'ws-1');
     await agents.toolsForWorkspace(region, 'ws-1');
+    await agents.promptsForWorkspace(region, 'ws-1');
     await agents.replace(region, agent, { ...(agent as object), name: 'renamed' } as never);
 
     const sealed = store('SealedAgentStore', new SealedAgentStore(mongo, new SecretBox('explain-test-channel-credentials-key')));

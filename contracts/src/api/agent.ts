@@ -10,7 +10,7 @@ import type {
 } from '../entities/agent-api';
 import type { JsonObject } from '../entities/common';
 import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
-import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse, WorkspaceSessionsResponse } from '../entities/conversations';
+import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse, WorkspacePromptsResponse, WorkspaceSessionsResponse } from '../entities/conversations';
 import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
 import type { CreateKnowledgeSourceRequest, KnowledgeSearchRequest, KnowledgeSearchResponse, KnowledgeSourceResponse, KnowledgeSourcesResponse, UpdateKnowledgeSourceRequest, VoiceToolTestResponse } from '../entities/knowledge-api';
 import type { VoiceToolTestRequest, WorkspaceFunctionsResponse } from '../entities/tools';
@@ -109,6 +109,8 @@ export const AGENT_API = {
   sendTestMessage: endpoint<AgentIdParam, NoQuery, ChatMessageRequest, ChatAnswerResponse>()({ service: 'agent', operationId: 'sendTestMessage', method: 'post', path: '/v2/agents/:agentId/chat' }),
   listConversations: endpoint<AgentIdParam, NoQuery, undefined, ConversationListResponse>()({ service: 'agent', operationId: 'listConversations', method: 'get', path: '/v2/agents/:agentId/conversations' }),
   /** The Sessions page: the recorded conversations of every agent of the workspace, newest first. */
+  /** The Prompts page: the system prompts of every agent of the workspace. */
+  listWorkspacePrompts: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspacePromptsResponse>()({ service: 'agent', operationId: 'listWorkspacePrompts', method: 'get', path: '/v2/workspaces/:workspaceId/prompts' }),
   listWorkspaceSessions: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspaceSessionsResponse>()({ service: 'agent', operationId: 'listWorkspaceSessions', method: 'get', path: '/v2/workspaces/:workspaceId/sessions' }),
   listLeads: endpoint<AgentIdParam, NoQuery, undefined, LeadListResponse>()({ service: 'agent', operationId: 'listLeads', method: 'get', path: '/v2/agents/:agentId/leads' }),
   /** Public: what the embedded widget shows (look, greeting), never a secret or the prompt. */

@@ -160,6 +160,17 @@ export interface WorkspaceSessionsResponse {
   data: WorkspaceSessionView[];
 }
 
+/** An agent's system prompt as the Prompts page lists it. */
+export interface WorkspacePromptView {
+  agentId: string;
+  title?: string;
+  prompt: string;
+}
+export interface WorkspacePromptsResponse {
+  success: true;
+  data: WorkspacePromptView[];
+}
+
 export interface ConversationListResponse {
   success: true;
   data: ConversationSummary[];

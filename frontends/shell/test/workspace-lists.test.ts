@@ -1,4 +1,5 @@
 import type { KnowledgeSourceView, WorkspaceSessionView } from '@platform/contracts';
+import { promptSearch } from '../src/workspace-pages/prompt-search';
 import { crawlerTotals, filterSessions, isReading, sessionHref } from '../src/workspace-pages/workspace-lists';
 
 const source = (over: Partial<KnowledgeSourceView>): KnowledgeSourceView => ({ id: 's', status: 'SUCCESS', chunkCount: 0, ...over });
@@ -27,5 +28,24 @@ describe('the Sessions page', () => {
     expect(filterSessions(sessions, { agentId: 'agent1' }).map((s) => s.id)).toEqual(['a', 'c']);
     expect(filterSessions(sessions, { agentId: 'agent1', channel: 'telegram' }).map((s) => s.id)).toEqual(['c']);
     expect(filterSessions(sessions, { agentId: null, channel: 'web' }).map((s) => s.id)).toEqual(['a']);
+  });
+});
+
+describe('the Prompts page search', () => {
+  const prompts = [
+    { agentId: 'a1', title: 'Bakery helper', prompt: 'You are Ava. Answer questions about sourdough and opening hours.' },
+    { agentId: 'a2', title: 'Dentist', prompt: 'Book appointments politely.' },
+    { agentId: 'a3', prompt: '' },
+  ];
+  const search = promptSearch(prompts);
+
+  it('keeps every prompt for an empty query', () => {
+    expect(search('  ').map((p) => p.agentId)).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('finds words deep inside a prompt and agent titles, tolerating a typo', () => {
+    expect(search('opening hours').map((p) => p.agentId)).toEqual(['a1']);
+    expect(search('dentst').map((p) => p.agentId)).toEqual(['a2']);
+    expect(search('zzzzqqq')).toEqual([]);
   });
 });

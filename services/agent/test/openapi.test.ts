@@ -47,6 +47,7 @@ describe('OpenAPI document', () => {
         'GET /v2/workspaces/{workspaceId}/knowledge',
         'GET /v2/workspaces/{workspaceId}/sessions',
         'GET /v2/workspaces/{workspaceId}/functions',
+        'GET /v2/workspaces/{workspaceId}/prompts',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

@@ -1,4 +1,4 @@
-import type { KnowledgeSourceView, WorkspaceFunctionView, WorkspaceSessionView } from '@platform/contracts';
+import type { KnowledgeSourceView, WorkspaceFunctionView, WorkspacePromptView, WorkspaceSessionView } from '@platform/contracts';
 import { startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
 
@@ -60,5 +60,22 @@ describe('workspace-wide lists', () => {
     ]);
     expect(JSON.stringify(res.body)).not.toContain('very-secret');
     await h.as(stranger.person).get(`/v2/workspaces/${workspace.uid}/functions`).expect(403);
+  });
+
+  it("the Prompts page lists each agent's system prompt ('' when none), and nothing of another workspace", async () => {
+    const { person, workspace } = await personWithWorkspace(h);
+    const older = await createAgent(h, person, workspace.uid, 'eu', { vg_systemPrompt: 'You are Ava, the bakery assistant.' } as never);
+    const newer = await createAgent(h, person, workspace.uid, 'eu', { vg_systemPrompt: '' } as never);
+    const stranger = await personWithWorkspace(h, 'eu', 'stranger');
+
+    const listed = (await h.as(person).get(`/v2/workspaces/${workspace.uid}/prompts`).expect(200)).body.data as WorkspacePromptView[];
+    // (lastModified is in seconds: two agents saved in one second keep no order between them)
+    expect(listed.map((p) => [p.agentId, p.prompt]).sort()).toEqual(
+      [
+        [newer.ID, ''],
+        [older.ID, 'You are Ava, the bakery assistant.'],
+      ].sort(),
+    );
+    await h.as(stranger.person).get(`/v2/workspaces/${workspace.uid}/prompts`).expect(403);
   });
 });

@@ -84,6 +84,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   listWorkspaceKnowledgeSources: (a) => ({ params: { workspaceId: a.workspaceId } }),
   listWorkspaceSessions: (a) => ({ params: { workspaceId: a.workspaceId } }),
   listWorkspaceFunctions: (a) => ({ params: { workspaceId: a.workspaceId } }),
+  listWorkspacePrompts: (a) => ({ params: { workspaceId: a.workspaceId } }),
   testVoiceTool: (a) => ({ params: { agentId: a.agentId }, body: { tool: { id: 'walktool1', name: 'walk', description: 'A tool', serverUrl: 'https://example.invalid/tool' } } }),
   listAgentChannels: (a) => ({ params: { agentId: a.agentId } }),
   connectTelegram: (a) => ({ body: { agentId: a.agentId, token: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } }),

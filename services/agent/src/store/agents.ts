@@ -32,6 +32,13 @@ export class AgentStore {
       .toArray() as Promise<Array<Pick<AgentRecord, 'ID' | 'title' | 'enableNodes' | 'tools'>>>;
   }
 
+  /** The workspace's agents with their system prompts (the Prompts page), newest first. */
+  promptsForWorkspace(region: Region, workspaceId: string) {
+    return this.agents(region)
+      .find({ userId: workspaceId }, { projection: { _id: 0, ID: 1, title: 1, vg_systemPrompt: 1 }, sort: { lastModified: -1, _id: 1 } })
+      .toArray() as Promise<Array<Pick<AgentRecord, 'ID' | 'title' | 'vg_systemPrompt'>>>;
+  }
+
   /** false when an agent with this id already exists (a concurrent create won). */
   async insert(region: Region, record: AgentRecord, events: OutboxEntry[]): Promise<boolean> {
     try {
