@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Region } from '@platform/contracts';
-import { Alert, Anchor, Button, Group, Loader, NOTICES, PageHeader, PasswordInput, Stack, Table, Text, Title, notify, useAgent, useAgents, useRotateAgentSecretKey } from '@platform/ui';
+import { Alert, Anchor, Button, Group, Loader, NOTICES, PageHeader, PasswordInput, Stack, Table, Text, Title, notify, useAgent, useRotateAgentSecretKey } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
 import { agentTabHref } from '../agent-area/logic/tabs';
 import { REGENERATE_AGENT_KEY_WARNING } from '../agent-area/tabs/SettingsTab';
 import { SecretActions } from '../app/SecretActions';
 import { WorkspaceSecretSection } from '../app/WorkspaceSecretSection';
+import { useWorkspaceAgents } from './use-workspace-agents';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -37,7 +38,7 @@ function AgentKey({ region, agentId }: { region: Region; agentId: string }) {
 export default function CredentialsPage() {
   const { region, workspace } = useWorkspace();
   const [shown, setShown] = useState<Set<string>>(new Set());
-  const agents = useAgents(region, workspace?.uid);
+  const agents = useWorkspaceAgents();
   if (!workspace) return null;
 
   return (
