@@ -134,9 +134,9 @@ describe('first look', () => {
     expect(await page.getByTestId('clients-screen').count()).toBe(0);
     expect(await page.title()).toBe(titleOf('Agency'));
     await screenshot(page, 'first-look-03-agency-remote');
-    await page.goto(`/app/${region}/integrations`);
+    await page.goto(`/app/${region}/twilio-numbers`);
     await page.getByTestId('screen-placeholder').waitFor();
-    expect(await page.title()).toBe(titleOf('Functions'));
+    expect(await page.title()).toBe(titleOf('Twilio Numbers'));
   });
 
   it('says so when a workspace is created', async () => {

@@ -214,6 +214,8 @@ describe('every repository query uses an index on the local store', () => {
     await agents.find(region, 'agent-1');
     await agents.findBySecretKey(region, 'key-1');
     await agents.listForWorkspace(region, 'ws-1');
+    await agents.toolsForWorkspace(region, 'ws-1');
+    await agents.promptsForWorkspace(region, 'ws-1');
     await agents.replace(region, agent, { ...(agent as object), name: 'renamed' } as never);
 
     const sealed = store('SealedAgentStore', new SealedAgentStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
@@ -252,6 +254,7 @@ describe('every repository query uses an index on the local store', () => {
     await conversations.recordAnswer(region, answer);
     await conversations.find(region, 'conversation-1');
     await conversations.listForAgent(region, 'agent-1', 200);
+    await conversations.listForWorkspace(region, 'ws-1', 500);
     await conversations.addAgentTokens(region, 'agent-1', 10);
     await conversations.agentTokens(region, 'agent-1');
 
@@ -451,6 +454,7 @@ describe('every repository query uses an index on the local store', () => {
     const source = { _id: 'source-1', agentId: 'agent-1', workspaceId: 'ws-1', status: 'PENDING', chunkCount: 0, generation: 0, dueAt: 0, leaseUntil: 0, attempts: 0, createdAt: 1, updatedAt: 1 } as never;
     await sources.insert(region, source);
     await sources.listForAgent(region, 'agent-1');
+    await sources.listForWorkspace(region, 'ws-1', 10);
     await sources.find(region, 'agent-1', 'source-1');
     await sources.charCount(region, 'agent-1', 'source-2');
     const held = await sources.claimDue(region, now.getTime(), 60_000);

@@ -10,10 +10,10 @@ import type {
 } from '../entities/agent-api';
 import type { JsonObject } from '../entities/common';
 import type { UploadFileRequest, UploadedFile } from '../entities/uploads';
-import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse } from '../entities/conversations';
+import type { ChatAnswerResponse, ChatMessageRequest, ConversationListResponse, LeadListResponse, WidgetConversationResponse, WidgetSettingsResponse, WorkspacePromptsResponse, WorkspaceSessionsResponse } from '../entities/conversations';
 import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entities/credentials';
 import type { CreateKnowledgeSourceRequest, KnowledgeSearchRequest, KnowledgeSearchResponse, KnowledgeSourceResponse, KnowledgeSourcesResponse, UpdateKnowledgeSourceRequest, VoiceToolTestResponse } from '../entities/knowledge-api';
-import type { VoiceToolTestRequest } from '../entities/tools';
+import type { VoiceToolTestRequest, WorkspaceFunctionsResponse } from '../entities/tools';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
 
@@ -108,6 +108,10 @@ export const AGENT_API = {
   /** The shell's test chat: the answer as JSON, or streamed (SSE) with Accept: text/event-stream. */
   sendTestMessage: endpoint<AgentIdParam, NoQuery, ChatMessageRequest, ChatAnswerResponse>()({ service: 'agent', operationId: 'sendTestMessage', method: 'post', path: '/v2/agents/:agentId/chat' }),
   listConversations: endpoint<AgentIdParam, NoQuery, undefined, ConversationListResponse>()({ service: 'agent', operationId: 'listConversations', method: 'get', path: '/v2/agents/:agentId/conversations' }),
+  /** The Sessions page: the recorded conversations of every agent of the workspace, newest first. */
+  /** The Prompts page: the system prompts of every agent of the workspace. */
+  listWorkspacePrompts: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspacePromptsResponse>()({ service: 'agent', operationId: 'listWorkspacePrompts', method: 'get', path: '/v2/workspaces/:workspaceId/prompts' }),
+  listWorkspaceSessions: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspaceSessionsResponse>()({ service: 'agent', operationId: 'listWorkspaceSessions', method: 'get', path: '/v2/workspaces/:workspaceId/sessions' }),
   listLeads: endpoint<AgentIdParam, NoQuery, undefined, LeadListResponse>()({ service: 'agent', operationId: 'listLeads', method: 'get', path: '/v2/agents/:agentId/leads' }),
   /** Public: what the embedded widget shows (look, greeting), never a secret or the prompt. */
   getWidgetSettings: endpoint<AgentIdParam, NoQuery, undefined, WidgetSettingsResponse>()({ service: 'agent', operationId: 'getWidgetSettings', method: 'get', path: '/widget/agents/:agentId' }),
@@ -131,6 +135,15 @@ export const AGENT_API = {
     path: '/v2/agents/:agentId/knowledge/:sourceId',
   }),
   deleteKnowledgeSource: endpoint<AgentIdParam & { sourceId: string }, NoQuery, undefined>()({ service: 'agent', operationId: 'deleteKnowledgeSource', method: 'delete', path: '/v2/agents/:agentId/knowledge/:sourceId' }),
+  /** The Crawler page: the knowledge sources of every agent of the workspace, newest first. */
+  listWorkspaceKnowledgeSources: endpoint<{ workspaceId: string }, NoQuery, undefined, KnowledgeSourcesResponse>()({
+    service: 'agent',
+    operationId: 'listWorkspaceKnowledgeSources',
+    method: 'get',
+    path: '/v2/workspaces/:workspaceId/knowledge',
+  }),
   /** The Tools tab's test: the tool's argument map in a tool-calls message, sent to its server with its secret. */
   testVoiceTool: endpoint<AgentIdParam, NoQuery, VoiceToolTestRequest, VoiceToolTestResponse>()({ service: 'agent', operationId: 'testVoiceTool', method: 'post', path: '/v2/agents/:agentId/tools/test' }),
+  /** The Functions page: the voice tools of every agent of the workspace. */
+  listWorkspaceFunctions: endpoint<{ workspaceId: string }, NoQuery, undefined, WorkspaceFunctionsResponse>()({ service: 'agent', operationId: 'listWorkspaceFunctions', method: 'get', path: '/v2/workspaces/:workspaceId/functions' }),
 } as const;

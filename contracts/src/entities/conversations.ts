@@ -143,6 +143,34 @@ export interface WidgetConversationResponse {
   data: { id: string; messages: ConversationMessage[] };
 }
 
+/** A conversation as the Sessions page lists it: no messages, only when and how much. */
+export interface WorkspaceSessionView {
+  id: string;
+  agentId: string;
+  channel: ConversationChannel;
+  /** unix milliseconds */
+  createdAt: number;
+  updatedAt: number;
+  /** messages the person sent */
+  userMessages: number;
+  leads: number;
+}
+export interface WorkspaceSessionsResponse {
+  success: true;
+  data: WorkspaceSessionView[];
+}
+
+/** An agent's system prompt as the Prompts page lists it. */
+export interface WorkspacePromptView {
+  agentId: string;
+  title?: string;
+  prompt: string;
+}
+export interface WorkspacePromptsResponse {
+  success: true;
+  data: WorkspacePromptView[];
+}
+
 export interface ConversationListResponse {
   success: true;
   data: ConversationSummary[];

@@ -52,6 +52,25 @@ export const toolSchema = Joi.object<Tool, true>({
   updatedAt: timestamp(),
 });
 
+/** A voice tool as the Functions page lists it: where it is defined and which host it calls (never its secret). */
+export interface WorkspaceFunctionView {
+  agentId: string;
+  agentTitle?: string;
+  /** the agent's Tools tab edits it; with nodes on, its Canvas */
+  editIn: 'tools' | 'nodes';
+  id: string;
+  name: string;
+  description: string;
+  /** the host of its serverUrl; absent when none is set */
+  host?: string;
+  fields: number;
+  updatedAt?: number;
+}
+export interface WorkspaceFunctionsResponse {
+  success: true;
+  data: WorkspaceFunctionView[];
+}
+
 /** Test call of a voice tool: the tool's fields become a name/value argument map. */
 export interface VoiceToolTestRequest {
   tool: Tool;

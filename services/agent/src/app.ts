@@ -218,7 +218,7 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
     ...runtimeRoutes(runtime),
     ...whatsappLegacyRoutes(agents),
     ...knowledge.routes,
-    ...toolsRoutes(new ToolTestUseCases({ allowLoopback: deps.config.knowledge.allowLoopback, timeoutMs: deps.config.toolTestTimeoutMs })),
+    ...toolsRoutes(new ToolTestUseCases({ allowLoopback: deps.config.knowledge.allowLoopback, timeoutMs: deps.config.toolTestTimeoutMs }), stores.agents),
   ];
   return { routes, access };
 }

@@ -44,6 +44,10 @@ describe('OpenAPI document', () => {
         'POST /v2/agents/{agentId}/tools/test',
         'GET /internal/agents/{agentId}/whatsapp-legacy',
         'POST /internal/agents/{agentId}/whatsapp-legacy/verified',
+        'GET /v2/workspaces/{workspaceId}/knowledge',
+        'GET /v2/workspaces/{workspaceId}/sessions',
+        'GET /v2/workspaces/{workspaceId}/functions',
+        'GET /v2/workspaces/{workspaceId}/prompts',
       ].sort(),
     );
     expect(document.paths['/v2/agents']!.get.parameters).toEqual([expect.objectContaining({ name: 'workspaceId', in: 'query', required: false })]);

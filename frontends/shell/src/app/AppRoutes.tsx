@@ -17,7 +17,7 @@ import { isRegion } from '../contexts/workspace-selection';
 
 /** Pages whose content arrives with later issues, keyed by their path under /app/{region}. */
 const PLACEHOLDER_PAGES = [
-  ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients', '/meta-pages', '/whatsapp-numbers', '/events'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
+  ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients', '/meta-pages', '/whatsapp-numbers', '/events', '/automations', '/sessions', '/integrations', '/credentials', '/prompts'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
   { path: '/c/*', title: 'Custom tab' },
 ];
 
@@ -26,6 +26,11 @@ const AgentArea = lazy(() => import('../agent-area/AgentArea'));
 const NewAgentDrawer = lazy(() => import('../agents/NewAgentDrawer'));
 const PrototypePage = lazy(() => import('../widget-pages/PrototypePage'));
 const EventsPage = lazy(() => import('../events-page/EventsPage'));
+const CrawlerPage = lazy(() => import('../workspace-pages/CrawlerPage'));
+const SessionsPage = lazy(() => import('../workspace-pages/SessionsPage'));
+const FunctionsPage = lazy(() => import('../workspace-pages/FunctionsPage'));
+const CredentialsPage = lazy(() => import('../workspace-pages/CredentialsPage'));
+const PromptsPage = lazy(() => import('../workspace-pages/PromptsPage'));
 
 /** The billing remote, for the selected workspace. */
 function BillingRoute() {
@@ -85,6 +90,11 @@ export default function AppRoutes() {
           <Route path="meta-pages" element={<Titled title="Meta Pages"><MetaPagesPage /></Titled>} />
           <Route path="whatsapp-numbers" element={<Titled title="WhatsApp"><WhatsappNumbersPage /></Titled>} />
           <Route path="events" element={<Titled title="Events"><Suspense fallback={null}><EventsPage /></Suspense></Titled>} />
+          <Route path="automations" element={<Titled title="Crawler"><Suspense fallback={null}><CrawlerPage /></Suspense></Titled>} />
+          <Route path="sessions" element={<Titled title="Sessions"><Suspense fallback={null}><SessionsPage /></Suspense></Titled>} />
+          <Route path="integrations" element={<Titled title="Functions"><Suspense fallback={null}><FunctionsPage /></Suspense></Titled>} />
+          <Route path="credentials" element={<Titled title="Credentials"><Suspense fallback={null}><CredentialsPage /></Suspense></Titled>} />
+          <Route path="prompts" element={<Titled title="Prompts"><Suspense fallback={null}><PromptsPage /></Suspense></Titled>} />
           <Route path="c/*" element={<Titled title="Custom tab"><RemoteApp name="agency_settings" screen="custom-tab" /></Titled>} />
           <Route path="account/billing" element={<Titled title="Billing"><BillingRoute /></Titled>} />
           {PLACEHOLDER_PAGES.map((page) => (

@@ -16,7 +16,7 @@ export {};
  */
 const DIRS = [path.join(__dirname, '../../src'), path.join(__dirname, '../../../ui/src')];
 const HEAVY = /from ['"](@xyflow\/react|@uiw\/react-codemirror|@codemirror\/[\w-]+|fuse\.js)['"]/;
-const LAZY_SURFACES = ['CanvasFlow.tsx', 'CodeSurface.tsx', 'search-index.ts'];
+const LAZY_SURFACES = ['CanvasFlow.tsx', 'CodeSurface.tsx', 'search-index.ts', 'prompt-search.ts'];
 
 const sources = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

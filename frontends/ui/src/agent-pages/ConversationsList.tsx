@@ -75,10 +75,13 @@ function Transcript({ conversation }: { conversation: ConversationSummary }) {
   );
 }
 
-/** The Chats page's list (the shell's Chats tab and the client dashboard's): conversations newest first, the chosen one's messages beside it. */
-export function ConversationsList({ region, agentId }: { region: Region; agentId: string }) {
+/**
+ * The Chats page's list (the shell's Chats tab and the client dashboard's): conversations newest first, the chosen one's messages beside it.
+ * `openConversationId` opens that conversation first (a link from the Sessions page).
+ */
+export function ConversationsList({ region, agentId, openConversationId }: { region: Region; agentId: string; openConversationId?: string }) {
   const { data, isLoading, error } = useConversations(region, agentId);
-  const [chosen, setChosen] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<string | undefined>(openConversationId);
   if (isLoading) return <Loader size="sm" />;
   if (error) return <Notice color="red">{`The conversations could not be loaded: ${error.message}`}</Notice>;
   if (!data?.length) return <Notice>No conversations yet. Chats appear here once people talk to the agent.</Notice>;
@@ -89,7 +92,7 @@ export function ConversationsList({ region, agentId }: { region: Region; agentId
         {data.map((conversation) => {
           const last = conversation.messages.at(-1);
           return (
-            <UnstyledButton key={conversation.id} onClick={() => setChosen(conversation.id)} data-testid="conversation-item">
+            <UnstyledButton key={conversation.id} onClick={() => setChosen(conversation.id)} data-testid="conversation-item" aria-current={conversation.id === selected.id || undefined}>
               <Paper withBorder p="sm" radius="md" bg={conversation.id === selected.id ? 'var(--mantine-color-default-hover)' : undefined}>
                 <Group justify="space-between" wrap="nowrap">
                   <Badge variant="light" size="sm">

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RUNTIME_MESSAGES, type AgentSettings, type ConversationChannel, type ConversationMessage, type ConversationSummary, type Lead } from '@platform/contracts';
+import { RUNTIME_MESSAGES, type AgentSettings, type ConversationChannel, type ConversationMessage, type ConversationSummary, type Lead, type WorkspaceSessionView } from '@platform/contracts';
 import type { OutboxFields } from '@platform/kit';
 
 /**
@@ -53,6 +53,17 @@ export function conversationSummary(record: ConversationRecord): ConversationSum
     leads: (record.leads ?? []).map(({ email, phone }) => ({ ...(email ? { email } : {}), ...(phone ? { phone } : {}) })),
   };
 }
+
+/** A conversation as the Sessions page lists it. */
+export const sessionView = (record: ConversationRecord): WorkspaceSessionView => ({
+  id: record._id,
+  agentId: record.agentId,
+  channel: record.channel,
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+  userMessages: record.userMessages ?? 0,
+  leads: record.leads?.length ?? 0,
+});
 
 /** The leads of a conversation as the Leads list shows them. */
 export const leadsOf = (record: ConversationRecord): Lead[] =>

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { CLIENTS_API, MESSAGES, agentListQuerySchema, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
+import { CLIENTS_API, MESSAGES, agentListQuerySchema, AGENT_API, documentId, routeOf, type ResponseOf } from '@platform/contracts';
 import { isChannelSave } from '../domain/agent-input';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -21,6 +21,18 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       failures: [400, 401, 403, 503],
       handler: async (req, res, workspace) => {
         res.json({ success: true, agents: await agents.list(req.region, workspace) } satisfies ResponseOf<typeof AGENT_API.listAgents>);
+      },
+    },
+    {
+      ...routeOf(AGENT_API.listWorkspacePrompts),
+      summary: "The Prompts page: the system prompt of every agent of the workspace, newest agent first (members)",
+      access: 'member',
+      schemas: { params: Joi.object({ workspaceId: documentId().required() }) },
+      workspace: (req) => ({ workspaceId: req.params.workspaceId! }),
+      success: { status: 200, description: 'WorkspacePromptsResponse {success, data: [{agentId, title?, prompt}]}' },
+      failures: [400, 401, 403],
+      handler: async (req, res, grant) => {
+        res.json({ success: true, data: await agents.workspacePrompts(req.region, grant.workspaceId) } satisfies ResponseOf<typeof AGENT_API.listWorkspacePrompts>);
       },
     },
     {

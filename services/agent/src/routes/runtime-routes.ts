@@ -72,6 +72,18 @@ export function runtimeRoutes(runtime: RuntimeUseCases): AgentRouteSpec[] {
       },
     },
     {
+      ...routeOf(AGENT_API.listWorkspaceSessions),
+      summary: "The Sessions page: the recorded conversations of every agent of the workspace, newest first, without their messages (members)",
+      access: 'member',
+      schemas: { params: Joi.object({ workspaceId: documentId().required() }) },
+      workspace: (req) => ({ workspaceId: req.params.workspaceId! }),
+      success: { status: 200, description: 'WorkspaceSessionsResponse {success, data: WorkspaceSessionView[]}' },
+      failures: [400, 401, 403],
+      handler: async (req, res, grant) => {
+        res.json({ success: true, data: await runtime.workspaceSessions(req.region, grant.workspaceId) } satisfies ResponseOf<typeof AGENT_API.listWorkspaceSessions>);
+      },
+    },
+    {
       ...routeOf(AGENT_API.listLeads),
       summary: 'Leads: the e-mails and phone numbers people left in conversations, newest first',
       access: 'agent',

@@ -25,6 +25,20 @@ export class AgentStore {
     return this.agents(region).find({ userId: workspaceId }, { projection: { ...AGENT_LIST_PROJECTION, _id: 0 }, sort: { lastModified: -1, _id: 1 } }).toArray();
   }
 
+  /** The workspace's agents with their voice tools (the Functions page), newest first. */
+  toolsForWorkspace(region: Region, workspaceId: string) {
+    return this.agents(region)
+      .find({ userId: workspaceId }, { projection: { _id: 0, ID: 1, title: 1, enableNodes: 1, tools: 1 }, sort: { lastModified: -1, _id: 1 } })
+      .toArray() as Promise<Array<Pick<AgentRecord, 'ID' | 'title' | 'enableNodes' | 'tools'>>>;
+  }
+
+  /** The workspace's agents with their system prompts (the Prompts page), newest first. */
+  promptsForWorkspace(region: Region, workspaceId: string) {
+    return this.agents(region)
+      .find({ userId: workspaceId }, { projection: { _id: 0, ID: 1, title: 1, vg_systemPrompt: 1 }, sort: { lastModified: -1, _id: 1 } })
+      .toArray() as Promise<Array<Pick<AgentRecord, 'ID' | 'title' | 'vg_systemPrompt'>>>;
+  }
+
   /** false when an agent with this id already exists (a concurrent create won). */
   async insert(region: Region, record: AgentRecord, events: OutboxEntry[], now = new Date()): Promise<boolean> {
     try {

@@ -22,6 +22,8 @@ export const CONVERSATION_INDEXES: CollectionIndexes[] = [
     indexes: [
       // The Chats tab: an agent's recorded conversations, newest first.
       { key: { agentId: 1, recorded: 1, updatedAt: -1 }, name: 'conversations_by_agent_recent' },
+      // The Sessions page: a workspace's recorded conversations across its agents, newest first.
+      { key: { workspaceId: 1, recorded: 1, updatedAt: -1 }, name: 'conversations_by_workspace_recent' },
       OUTBOX_INDEX,
     ],
   },
@@ -67,6 +69,13 @@ export class ConversationStore {
   listForAgent(region: Region, agentId: string, limit: number) {
     return this.conversations(region)
       .find({ agentId, recorded: true }, { projection: LIST_PROJECTION, sort: { updatedAt: -1 }, limit })
+      .toArray() as Promise<ConversationRecord[]>;
+  }
+
+  /** A workspace's recorded conversations across its agents, newest first, without their messages. */
+  listForWorkspace(region: Region, workspaceId: string, limit: number) {
+    return this.conversations(region)
+      .find({ workspaceId, recorded: true }, { projection: { ...LIST_PROJECTION, messages: 0 }, sort: { updatedAt: -1 }, limit })
       .toArray() as Promise<ConversationRecord[]>;
   }
 

@@ -1,4 +1,4 @@
-import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, CLIENTS_API_MESSAGES, type AgentListItem, type Region, type SecretIdentity, type WhatsappLegacySettings } from '@platform/contracts';
+import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, CLIENTS_API_MESSAGES, type AgentListItem, type Region, type SecretIdentity, type WhatsappLegacySettings, type WorkspacePromptView } from '@platform/contracts';
 import { conflict, forbidden, notFound, regionsFrom, type ClientCaller, type Identity } from '@platform/kit';
 import { checkChannelSave, checkNewAgent, checkSavedAgent, isChannelSave, keepPlatformFields } from '../domain/agent-input';
 import { agentListItem, agentView, type AgentRecord, type AgentView } from '../domain/agent-record';
@@ -29,6 +29,11 @@ export class AgentUseCases {
   /** GET /v2/agents: the workspace's agents, newest first. */
   async list(region: Region, workspace: WorkspaceGrant): Promise<AgentListItem[]> {
     return (await this.deps.agents.listForWorkspace(region, workspace.workspaceId)).map(agentListItem);
+  }
+
+  /** The Prompts page: each agent's system prompt ('' when it has none). */
+  async workspacePrompts(region: Region, workspaceId: string): Promise<WorkspacePromptView[]> {
+    return (await this.deps.agents.promptsForWorkspace(region, workspaceId)).map((agent) => ({ agentId: agent.ID, ...(agent.title ? { title: agent.title } : {}), prompt: agent.vg_systemPrompt ?? '' }));
   }
 
   /** An agency client's agents: its organisation's widgetIDs among the agency workspace's agents (none while access is disabled). */

@@ -8,11 +8,12 @@ import {
   type Lead,
   type Region,
   type WidgetSettings,
+  type WorkspaceSessionView,
 } from '@platform/contracts';
 import { HttpError, notFound, regionsFrom } from '@platform/kit';
 import type { MemoryStore } from 'express-rate-limit';
 import type { AgentRecord } from '../domain/agent-record';
-import { conversationSummary, leadsOf } from '../domain/conversation';
+import { conversationSummary, leadsOf, sessionView } from '../domain/conversation';
 import { greetingsOf } from '../domain/conversation-prompt';
 import type { AgentStore } from '../store/agents';
 import type { ConversationStore } from '../store/conversations';
@@ -20,6 +21,8 @@ import type { ConversationRuntime, RuntimeAnswer } from './runtime';
 
 /** Conversations the Chats tab shows at most. */
 const LISTED_CONVERSATIONS = 200;
+/** Conversations the Sessions page shows at most (across the workspace). */
+const LISTED_SESSIONS = 500;
 
 export interface WidgetLimits {
   /** messages per window to one agent, from all its visitors */
@@ -46,6 +49,11 @@ export class RuntimeUseCases {
 
   async conversations(region: Region, agent: AgentRecord): Promise<ConversationSummary[]> {
     return (await this.deps.conversations.listForAgent(region, agent.ID, LISTED_CONVERSATIONS)).map(conversationSummary);
+  }
+
+  /** The Sessions page: the workspace's recorded conversations, newest first. */
+  async workspaceSessions(region: Region, workspaceId: string): Promise<WorkspaceSessionView[]> {
+    return (await this.deps.conversations.listForWorkspace(region, workspaceId, LISTED_SESSIONS)).map(sessionView);
   }
 
   async leads(region: Region, agent: AgentRecord): Promise<Lead[]> {

@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router-dom';
+import { SESSION_QUERY_PARAM } from '../../workspace-pages/workspace-lists';
 import { AgentUsageStats, ConversationsList, Group, LeadsTable, Stack } from '@platform/ui';
 import { FormSection, NumberField, SwitchField, TextField, useAgentForm } from '../forms/fields';
 import type { TabProps } from './TabContent';
@@ -6,11 +8,12 @@ import { TabHeader } from './TabHeader';
 /** Chats, Analytics and Leads: their settings, over data the conversation services fill. */
 export function ActivityTab({ kind, region, agentId }: TabProps & { kind: 'convos' | 'analytics' | 'leads' }) {
   const { agent } = useAgentForm();
+  const [search] = useSearchParams();
   if (kind === 'convos') {
     return (
       <Stack gap="lg">
         <TabHeader title="Chats" description="Conversations people had with the agent" />
-        <ConversationsList region={region} agentId={agentId} />
+        <ConversationsList region={region} agentId={agentId} openConversationId={search.get(SESSION_QUERY_PARAM) ?? undefined} />
         <FormSection title="Chat history">
           <SwitchField path="recordChatHistory" label="Record chat history" />
           <SwitchField path="chatForget" label="Forget the conversation when the widget closes" />

@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import { AGENT_API, createKnowledgeSourceSchema, documentId, knowledgeSearchSchema, routeOf, updateKnowledgeSourceSchema, type CreateKnowledgeSourceRequest, type ResponseOf } from '@platform/contracts';
 import { agentParams, type AgentRouteSpec } from '../../routes/params';
 import { grantedAgent } from '../../usecases/access';
@@ -18,6 +19,18 @@ export function knowledgeRoutes(sources: KnowledgeSourceUseCases, retrieval: Kno
       failures: [400, 401, 403, 404],
       handler: async (req, res) => {
         res.json({ success: true, data: await sources.list(req.region, req.params.agentId!) } satisfies ResponseOf<typeof AGENT_API.listKnowledgeSources>);
+      },
+    },
+    {
+      ...routeOf(AGENT_API.listWorkspaceKnowledgeSources),
+      summary: "The Crawler page: the knowledge sources of every agent of the workspace, newest first (members)",
+      access: 'member',
+      schemas: { params: Joi.object({ workspaceId: documentId().required() }) },
+      workspace: (req) => ({ workspaceId: req.params.workspaceId! }),
+      success: { status: 200, description: 'KnowledgeSourcesResponse {success, data: KnowledgeSourceView[] (each with its agentId)}' },
+      failures: [400, 401, 403],
+      handler: async (req, res, grant) => {
+        res.json({ success: true, data: await sources.listForWorkspace(req.region, grant.workspaceId) } satisfies ResponseOf<typeof AGENT_API.listWorkspaceKnowledgeSources>);
       },
     },
     {

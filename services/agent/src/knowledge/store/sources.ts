@@ -42,6 +42,8 @@ export const SOURCES_INDEXES: CollectionIndexes[] = [
     indexes: [
       { key: { agentId: 1, createdAt: -1 }, name: 'knowledge_sources_by_agent' },
       { key: { scheduled: 1, dueAt: 1 }, name: 'knowledge_sources_scheduled' },
+      // The Crawler page: a workspace's sources across its agents, newest first.
+      { key: { workspaceId: 1, createdAt: -1 }, name: 'knowledge_sources_by_workspace' },
     ],
   },
 ];
@@ -68,6 +70,11 @@ export class KnowledgeSourceStore {
 
   listForAgent(region: Region, agentId: string): Promise<SourceDocument[]> {
     return this.sources(region).find({ agentId }, { sort: { createdAt: -1, _id: 1 }, limit: 1000 }).toArray();
+  }
+
+  /** The workspace's sources across its agents, newest first (the Crawler page). */
+  listForWorkspace(region: Region, workspaceId: string, limit: number): Promise<SourceDocument[]> {
+    return this.sources(region).find({ workspaceId }, { sort: { createdAt: -1 }, limit }).toArray();
   }
 
   find(region: Region, agentId: string, id: string): Promise<SourceDocument | null> {

@@ -7,6 +7,9 @@ import { NOT_DUE, viewOf, type SourceDocument } from '../store/sources';
 import type { KnowledgeDeps } from './deps';
 
 /** The file name of an upload's public URL (…/files/{name}). */
+/** The most sources the Crawler page lists at once. */
+export const WORKSPACE_SOURCES_SHOWN = 500;
+
 export const uploadNameOf = (contentURL: string) => /\/files\/([^/?#]+)$/.exec(contentURL)?.[1];
 
 /** The Knowledge tab's sources: listed, added (read off the request path), re-rated, tagged, deleted. */
@@ -15,6 +18,11 @@ export class KnowledgeSourceUseCases {
 
   async list(region: Region, agentId: string): Promise<KnowledgeSourceView[]> {
     return (await this.deps.sources.listForAgent(region, agentId)).map(viewOf);
+  }
+
+  /** The Crawler page: every agent's sources in the workspace, newest first (capped: a page, not an export). */
+  async listForWorkspace(region: Region, workspaceId: string): Promise<KnowledgeSourceView[]> {
+    return (await this.deps.sources.listForWorkspace(region, workspaceId, WORKSPACE_SOURCES_SHOWN)).map(viewOf);
   }
 
   /** Stores the source INITIALIZED and due now; the worker reads it. */
