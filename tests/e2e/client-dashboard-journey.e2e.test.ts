@@ -290,12 +290,12 @@ describe('client dashboard journey', () => {
     expect((await answer.json()).data.refused).toBeUndefined();
     const popup = page.getByTestId('notification-popup');
     await popup.getByText('Credits running low').waitFor({ timeout: 60_000 });
+    // The notification makes the top bar read the ledger's lowered balance at once (not at its next 10 s read).
+    await page.getByTestId('client-credits').getByText(/^4\d\d\.\d credits$/).waitFor({ timeout: 4_500 });
     await screenshot(page, 'client-08-credits-low');
     await page.getByTestId('notifications-bell').click();
     await page.getByTestId('notifications-panel').getByText('Credits running low').waitFor();
     await page.keyboard.press('Escape');
-    // The top bar shows the ledger's lowered balance (it reads it again by itself, no reload).
-    await page.getByTestId('client-credits').getByText(/^4\d\d\.\d credits$/).waitFor({ timeout: 30_000 });
     // The billing modal shows the organisation's balance below 500; the workspace's credits did not pay.
     await page.getByTestId('client-credits').click();
     const shown = Number((await page.getByTestId('client-balance').innerText()).replace(/[^0-9.]/g, ''));

@@ -34,7 +34,7 @@ import { topBarStyle } from './brand';
 import { OrganizationMenu } from './OrganizationMenu';
 import type { ClientAgent } from './use-client-agents';
 import { useSignOut } from './use-sign-out';
-import { useOrganizationCredits } from './use-organization-credits';
+import { useOrganizationCredits, useRefreshOrganizationCredits } from './use-organization-credits';
 
 /** Online/offline: the client's status, toggled by the button (spec 4.8). */
 function StatusButton() {
@@ -102,6 +102,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
   const [feedback, setFeedback] = useState(false);
   const [billing, setBilling] = useState(false);
   const credits = useOrganizationCredits();
+  const refreshCredits = useRefreshOrganizationCredits();
   // Billing is visible only when the organisation has allowBilling (billing.md §2, spec §6).
   const billingShown = Boolean(organization.allowBilling) && !agencyAdmin;
   // Feedback goes out through the agency's e-mail domain: offered only when it has one (spec §6).
@@ -141,6 +142,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
           clientId={agencyAdmin ? undefined : client.ID}
           notifyIf={agencyAdmin ? 'all' : client.notificationsSettings?.notifyIf}
           onOpen={(path) => navigate(notificationHref(host.region, path))}
+          onNotification={refreshCredits}
         />
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>

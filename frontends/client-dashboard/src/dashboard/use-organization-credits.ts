@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClientSession, useDashboard } from '../session';
 
 export const CREDITS_KEY = ['client-credits'] as const;
@@ -16,4 +16,10 @@ export function useOrganizationCredits(): number | undefined {
     retry: false,
   });
   return query.data;
+}
+
+/** Reads the balance again now (a live notification, such as credits running low, announces a change). */
+export function useRefreshOrganizationCredits(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
 }

@@ -24,11 +24,13 @@ export interface NotificationsBellProps {
   notifyIf?: NotifyIf;
   /** opens a notification's path (urlPathname) in the dashboard; default: the browser goes there */
   onOpen?: (path: string) => void;
+  /** told of each notification pushed live */
+  onNotification?: (notification: StoredNotification) => void;
 }
 
-export function NotificationsBell({ region, workspaceId, orgId, clientId, notifyIf, onOpen }: NotificationsBellProps) {
+export function NotificationsBell({ region, workspaceId, orgId, clientId, notifyIf, onOpen, onNotification }: NotificationsBellProps) {
   const [opened, setOpened] = useState(false);
-  const { notifications, popup, markRead, markAllRead, browserNotifications, setBrowserNotifications } = useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf });
+  const { notifications, popup, markRead, markAllRead, browserNotifications, setBrowserNotifications } = useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf, onNotification });
   // Read means deleted: every notification still listed is unread (seen only means its popup was shown).
   const unread = notifications.length > 0;
 

@@ -14,6 +14,8 @@ export interface OrgNotificationsOptions {
   notifyIf?: NotifyIf;
   /** replaceable in tests */
   sound?: () => void;
+  /** told of each notification pushed live (the dashboard re-reads what it announces, e.g. the balance) */
+  onNotification?: (notification: StoredNotification) => void;
 }
 
 const BROWSER_NOTIFICATIONS_KEY = 'notifications.browser';
@@ -43,12 +45,15 @@ function notificationCalls(region: Region, workspaceId?: string, orgId?: string)
  * An organisation's notifications for the bell: read once, then pushed live (SSE through the
  * gateway, never polled); the newest unseen one pops up for 5 s with its sound and is then marked seen.
  */
-export function useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf = 'requestsOnly', sound = playChime }: OrgNotificationsOptions) {
+export function useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf = 'requestsOnly', sound = playChime, onNotification }: OrgNotificationsOptions) {
   const [all, setAll] = useState<StoredNotification[]>([]);
   const [popup, setPopup] = useState<StoredNotification | null>(null);
   const [browserNotifications, setBrowserNotificationsState] = useState<boolean>(() => readStored(BROWSER_NOTIFICATIONS_KEY, false));
   const popped = useRef(new Set<string>());
   const api = notificationCalls(region, workspaceId, orgId);
+  // The latest callback without opening a new stream when it changes.
+  const announce = useRef(onNotification);
+  announce.current = onNotification;
 
   useEffect(() => {
     let closed = false;
@@ -60,6 +65,7 @@ export function useOrgNotifications({ region, workspaceId, orgId, clientId, noti
     source.addEventListener('notification', (message) => {
       const notification = JSON.parse((message as MessageEvent<string>).data) as StoredNotification;
       setAll((list) => withNotification(list, notification));
+      announce.current?.(notification);
     });
     return () => {
       closed = true;
