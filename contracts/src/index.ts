@@ -27,6 +27,7 @@ export * from './rules/theme';
 export * from './rules/css';
 export * from './entities/agent-api';
 export * from './entities/credentials';
+export * from './entities/telephony';
 export * from './api';
 export * from './entities/conversations';
 export * from './rules/agency';

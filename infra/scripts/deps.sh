@@ -43,9 +43,10 @@ EMAIL_DOMAINS_SANDBOX_PORT="${EMAIL_DOMAINS_SANDBOX_PORT:-4141}"
 COMPANY_SITE_PORT="${COMPANY_SITE_PORT:-4150}"
 STRIPE_JS_SANDBOX_PORT="${STRIPE_JS_SANDBOX_PORT:-4160}"
 TOOL_SERVER_SANDBOX_PORT="${TOOL_SERVER_SANDBOX_PORT:-4170}"
+TWILIO_SANDBOX_PORT="${TWILIO_SANDBOX_PORT:-4180}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-stripe-js sandbox-tool-server)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-stripe-js sandbox-tool-server sandbox-twilio)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -71,6 +72,7 @@ marker() {
     sandbox-company-site) echo "$ROOT/infra/sandboxes/company-site/server.js" ;;
     sandbox-stripe-js) echo "$ROOT/infra/sandboxes/stripe-js/server.js" ;;
     sandbox-tool-server) echo "$ROOT/infra/sandboxes/tool-server/server.js" ;;
+    sandbox-twilio) echo "$ROOT/infra/sandboxes/twilio/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -93,6 +95,7 @@ main_port() {
     sandbox-company-site) echo "$COMPANY_SITE_PORT" ;;
     sandbox-stripe-js) echo "$STRIPE_JS_SANDBOX_PORT" ;;
     sandbox-tool-server) echo "$TOOL_SERVER_SANDBOX_PORT" ;;
+    sandbox-twilio) echo "$TWILIO_SANDBOX_PORT" ;;
   esac
 }
 
@@ -121,6 +124,7 @@ describe() {
     sandbox-company-site) echo "http://127.0.0.1:$COMPANY_SITE_PORT (a branded company website to try onboarding with)" ;;
     sandbox-stripe-js) echo "http://127.0.0.1:$STRIPE_JS_SANDBOX_PORT (Stripe.js stand-in at /v3/ and Stripe's test-card outcomes in front of stripe-mock)" ;;
     sandbox-tool-server) echo "http://127.0.0.1:$TOOL_SERVER_SANDBOX_PORT (a voice-tool server to test tools against: /order-status, /book, /echo; secret sandbox-tool-secret)" ;;
+    sandbox-twilio) echo "http://127.0.0.1:$TWILIO_SANDBOX_PORT (Twilio REST 2010-04-01 sandbox, phone numbers; call a number at http://localhost:$TWILIO_SANDBOX_PORT/)" ;;
   esac
 }
 
@@ -138,6 +142,12 @@ needed() {
     sandbox-telegram)
       case "${TELEGRAM_API_BASE:-}" in
         "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT" | "http://localhost:$TELEGRAM_SANDBOX_PORT") return 0 ;;
+        *) return 1 ;;
+      esac
+      ;;
+    sandbox-twilio)
+      case "${TWILIO_API_BASE:-}" in
+        "http://127.0.0.1:$TWILIO_SANDBOX_PORT" | "http://localhost:$TWILIO_SANDBOX_PORT") return 0 ;;
         *) return 1 ;;
       esac
       ;;
@@ -351,6 +361,13 @@ prepare_sandbox-tool-server() {
   require_file "$ROOT/infra/sandboxes/tool-server/server.js" "infra/sandboxes/tool-server/server.js"
   mkdir -p "$DATA_DIR/sandbox-tool-server"
   CMD=(node "$ROOT/infra/sandboxes/tool-server/server.js" --port "$TOOL_SERVER_SANDBOX_PORT" --host 127.0.0.1)
+}
+
+prepare_sandbox-twilio() {
+  require_file "$ROOT/infra/sandboxes/twilio/server.js" "infra/sandboxes/twilio/server.js"
+  mkdir -p "$DATA_DIR/sandbox-twilio"
+  CMD=(node "$ROOT/infra/sandboxes/twilio/server.js" --port "$TWILIO_SANDBOX_PORT" --host 127.0.0.1
+    --account "${TWILIO_ACCOUNT_SID:-}:${TWILIO_AUTH_TOKEN:-}")
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------

@@ -10,6 +10,7 @@ export * from './billing-connect';
 export * from './clients';
 export * from './client-feedback';
 export * from './client-dashboard';
+export * from './telephony';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -23,6 +24,7 @@ import { CONNECT_API } from './billing-connect';
 import { CLIENTS_API } from './clients';
 import { CLIENT_FEEDBACK_API } from './client-feedback';
 import { CLIENT_DASHBOARD_API } from './client-dashboard';
+import { TWILIO_API } from './telephony';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -40,4 +42,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(CLIENTS_API),
   ...Object.values(CLIENT_FEEDBACK_API),
   ...Object.values(CLIENT_DASHBOARD_API),
+  ...Object.values(TWILIO_API),
 ];

@@ -13,4 +13,5 @@ export const COLLECTIONS = {
   telegramBots: 'telegramBots',
   whatsappNumbers: 'waNumbers',
   discordChannels: 'discordChannels',
+  twilioNumbers: 'twilioNumbers',
 } as const;

@@ -265,3 +265,38 @@ export const TOOL_MESSAGES = {
   noServerUrl: 'Add a server URL to test this tool.',
   callFailed: (reason: string) => `The tool server could not be reached: ${reason}`,
 } as const;
+
+/** Twilio phone numbers (ADR 0033; the country-code text is the spec's phone rule). */
+export const TWILIO_MESSAGES = {
+  phoneNumberRequired: 'Please enter a phone number.',
+  countryCodeRequired: 'Please include the country code in the phone number.',
+  phoneNumberInvalid: 'Please enter the phone number in international format, e.g. +14155550100.',
+  countryRequired: 'Please choose a country.',
+  areaCodeInvalid: 'An area code is 2 or 3 digits.',
+  containsInvalid: 'Search for up to 10 digits.',
+  accountSidInvalid: 'Please enter your Twilio Account SID (AC followed by 32 characters).',
+  authTokenInvalid: 'Please enter your Twilio Auth Token.',
+  agentRequired: 'Please choose an agent, or null to unassign.',
+  slotsExhausted: (slots: number) =>
+    slots === 0
+      ? 'Your plan includes no phone number slots. Add the Twilio phone number add-on in Billing to buy a number.'
+      : `All ${slots} phone number slots of your plan are in use. Release a number or add a slot in Billing.`,
+  numberUnavailable: 'This number is no longer available. Please search again and choose another.',
+  twilioCredentialsRefused: 'Twilio refused these credentials. Check the Account SID and Auth Token.',
+  numberNotOnAccount: (phoneNumber: string) => `${phoneNumber} is not a number of this Twilio account.`,
+  numberAlreadyAdded: (phoneNumber: string) => `${phoneNumber} is already on the platform.`,
+  numberNotFound: 'Phone number not found.',
+  agentNotInWorkspace: 'This agent is not an agent of your workspace.',
+  twilioUnavailable: 'Twilio did not answer. Please try again in a moment.',
+  twilioRefused: (reason: string) => `Twilio refused the request: ${reason}`,
+  numberBought: (phoneNumber: string) => `${phoneNumber} is yours.`,
+  numberImported: (phoneNumber: string) => `${phoneNumber} was imported.`,
+  numberAssigned: 'The number now answers with this agent.',
+  numberUnassigned: 'The number is no longer assigned.',
+  numberReleased: (phoneNumber: string) => `${phoneNumber} was released.`,
+  signatureInvalid: 'Invalid Twilio signature',
+  /** What a caller hears on a number no agent answers. */
+  unassignedCall: 'Thank you for calling. This number is not connected to an assistant yet. Goodbye.',
+  /** What a caller hears when the agent has no greeting. */
+  defaultGreeting: 'Hello, thank you for calling.',
+} as const;

@@ -27,6 +27,7 @@ import { WhatsappUseCases } from './usecases/whatsapp';
 import { WhatsappWebhook } from './usecases/whatsapp-webhook';
 import { MetaPageUseCases } from './usecases/meta-pages';
 import { MetaPageWebhook } from './usecases/meta-webhook';
+import { telephonyRoutes, type TelephonyDeps } from './telephony';
 
 export const OPENAPI_INFO = {
   title: 'Channels service',
@@ -46,6 +47,8 @@ export interface AppDeps {
   /** Nudges the outbox relay after writes that queued events. */
   eventsWritten?: () => void;
   now?: () => Date;
+  /** Twilio numbers: default, billing's slots and the agent service's greetings over HTTP */
+  telephony?: TelephonyDeps;
 }
 
 /** The service's one assembly: stores, provider clients, use cases, the route table and its authoriser; the reply sender for the consumer. */
@@ -97,6 +100,7 @@ export function routeTable(deps: AppDeps) {
     ...discordRoutes(discord),
     ...whatsappRoutes(whatsapp, whatsappWebhook),
     ...metaPagesRoutes(pages, pageWebhook, deps.config.metaWebhookVerifyToken),
+    ...telephonyRoutes({ config: deps.config, mongo: deps.mongo, box, logger: deps.logger, now }, deps.telephony),
   ];
   return { routes, access: new ChannelsAccess(directory), replies };
 }

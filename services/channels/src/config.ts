@@ -21,6 +21,13 @@ export interface ChannelsConfig {
   metaWebhookVerifyToken: string;
   /** Timeout of a provider call. */
   providerTimeoutMs: number;
+  /** Twilio's REST API base (TWILIO_API_BASE): https://api.twilio.com in production, the sandbox locally. */
+  twilioApiBase: string;
+  /** The platform's Twilio account, where bought numbers live (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN). */
+  twilioAccountSid: string;
+  twilioAuthToken: string;
+  /** Where billing publishes plan limits (SERVICE_URL_BILLING): the phone number slots. */
+  billingServiceUrl: string;
 }
 
 const int = (name: string, fallback: number) => {
@@ -44,5 +51,9 @@ export function loadConfig(): ChannelsConfig {
     metaAppSecret: secretEnv('META_APP_SECRET'),
     metaWebhookVerifyToken: env('META_WEBHOOK_VERIFY_TOKEN', 'platform-meta-webhook'),
     providerTimeoutMs: int('CHANNEL_PROVIDER_TIMEOUT_MS', 10_000),
+    twilioApiBase: base(env('TWILIO_API_BASE', 'https://api.twilio.com')),
+    twilioAccountSid: env('TWILIO_ACCOUNT_SID', ''),
+    twilioAuthToken: env('TWILIO_AUTH_TOKEN', ''),
+    billingServiceUrl: base(env('SERVICE_URL_BILLING', 'http://127.0.0.1:4005')),
   };
 }

@@ -13,6 +13,8 @@ export const COLLECTION = {
   whatsappNumbers: COLLECTIONS.whatsappNumbers,
   /** one document per reply sent, `_id` = channel + message answered: a redelivered reply is sent once */
   sentReplies: 'channel_sent_replies',
+  /** `_id` = the number's id; Twilio numbers of a workspace (ADR 0033) */
+  twilioNumbers: COLLECTIONS.twilioNumbers,
 } as const;
 
 export const INDEXES: CollectionIndexes[] = [
@@ -20,6 +22,14 @@ export const INDEXES: CollectionIndexes[] = [
   { collection: COLLECTION.discordChannels, indexes: [{ key: { agentID: 1 }, name: 'discord_channels_by_agent' }, OUTBOX_INDEX] },
   { collection: COLLECTION.metaPages, indexes: [{ key: { agentId: 1 }, name: 'meta_pages_by_agent' }, { key: { workspaceId: 1 }, name: 'meta_pages_by_workspace' }, { key: { igPageId: 1 }, name: 'meta_pages_by_instagram' }, OUTBOX_INDEX] },
   { collection: COLLECTION.whatsappNumbers, indexes: [{ key: { agentId: 1 }, name: 'whatsapp_numbers_by_agent' }, { key: { workspaceId: 1 }, name: 'whatsapp_numbers_by_workspace' }, OUTBOX_INDEX] },
+  {
+    collection: COLLECTION.twilioNumbers,
+    indexes: [
+      { key: { workspaceId: 1, createdAt: 1 }, name: 'twilio_numbers_by_workspace' },
+      // a phone number is on the platform once, whichever workspace added it
+      { key: { phoneNumber: 1 }, name: 'twilio_numbers_by_phone_number', unique: true },
+    ],
+  },
 ];
 
 /** Collections whose documents carry an outbox (new-channel-connection). */
