@@ -7,9 +7,9 @@ export interface RunningSandbox {
   stop: () => Promise<void>;
 }
 
-/** Starts `node <server.js> --port 0` and resolves with its base URL once it listens. */
-export function spawnSandbox(server: string): Promise<RunningSandbox> {
-  const child = spawn(process.execPath, [server, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node <server.js> --port 0 [...args]` and resolves with its base URL once it listens. */
+export function spawnSandbox(server: string, args: string[] = []): Promise<RunningSandbox> {
+  const child = spawn(process.execPath, [server, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${out}`)), 10_000);

@@ -63,7 +63,9 @@ export class TwilioNumberStore {
   }
 
   async setAgent(region: Region, workspaceId: string, id: string, agentId: string | null): Promise<TwilioNumber | undefined> {
-    const updated = await this.collection(region).findOneAndUpdate({ _id: id, workspaceId }, { $set: { agentId } }, { returnDocument: 'after', projection: VIEW });
+    const { matchedCount } = await this.collection(region).updateOne({ _id: id, workspaceId }, { $set: { agentId } });
+    if (!matchedCount) return undefined;
+    const updated = await this.collection(region).findOne({ _id: id, workspaceId }, { projection: VIEW });
     return updated ? view(updated) : undefined;
   }
 

@@ -9,7 +9,7 @@ import { anonymous, logger, signedCaller, startAgentService, testKafka, testRela
 import type { Identity } from '@platform/kit';
 import type { Region } from '@platform/contracts';
 import { spawnSandbox, spawnTelegramSandbox, type RunningSandbox } from '../../../../infra/sandboxes/telegram/test/spawn-sandbox';
-import { buildApp, routeTable } from '../../src/app';
+import { buildApp, routeTable, type AppDeps } from '../../src/app';
 import { loadConfig, type ChannelsConfig } from '../../src/config';
 import { INDEXES, OUTBOX_COLLECTIONS } from '../../src/store/collections';
 
@@ -30,7 +30,7 @@ export interface ChannelsHarness {
  * agent service (listening on a free port, itself asking a real workspace service) who may
  * reach an agent; the Telegram sandbox in its own process; the real Kafka and an outbox relay.
  */
-export async function startChannels(): Promise<ChannelsHarness> {
+export async function startChannels(options: { config?: Partial<ChannelsConfig>; telephony?: AppDeps['telephony'] } = {}): Promise<ChannelsHarness> {
   const agentService = await startAgentService();
   const agentServer: Server = await new Promise((resolve) => {
     const listening = agentService.app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -54,7 +54,7 @@ export async function startChannels(): Promise<ChannelsHarness> {
       const signed = signForwarded({ identity: anonymous, region: match[1] as Region }, signingSecret, { method, path: match[2]!, body: body.length ? body : undefined });
       let call = method === 'GET' ? request(app).get(match[2]!) : request(app).post(match[2]!).send(body.toString('utf8'));
       call = call.set(signed);
-      for (const name of ['content-type', 'x-telegram-bot-api-secret-token', 'x-hub-signature-256']) {
+      for (const name of ['content-type', 'x-telegram-bot-api-secret-token', 'x-hub-signature-256', 'x-twilio-signature']) {
         const value = req.headers[name];
         if (typeof value === 'string') call = call.set(name, value);
       }
@@ -75,8 +75,9 @@ export async function startChannels(): Promise<ChannelsHarness> {
     metaGraphBase: meta.url,
     publicApiUrl: `http://127.0.0.1:${(gatewayStandIn.address() as AddressInfo).port}/api`,
     channelCredentialsKey: randomBytes(32).toString('hex'),
+    ...options.config,
   };
-  const deps = { config, mongo, logger, producer, eventsWritten: relay.nudge };
+  const deps = { config, mongo, logger, producer, eventsWritten: relay.nudge, telephony: options.telephony };
   app = buildApp(deps);
   signingSecret = config.platform.internalSigningSecret;
   relay.start(mongo);
