@@ -30,6 +30,7 @@ import { SentReplyStore } from '../../services/channels/src/store/sent-replies';
 import { TelegramBotStore } from '../../services/channels/src/store/telegram-bots';
 import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-numbers';
 import { MetaPageStore } from '../../services/channels/src/store/meta-pages';
+import { TwilioNumberStore } from '../../services/channels/src/store/twilio-numbers';
 
 import { AgencyStore } from '../../services/agency-domain/src/store/agencies';
 import { INDEXES as AGENCY_INDEXES } from '../../services/agency-domain/src/store/collections';
@@ -341,6 +342,17 @@ describe('every repository query uses an index on the local store', () => {
     await metaPages.findAnywhere('igPageId', 'ig-1');
     await metaPages.find(region, 'page-1');
     await metaPages.remove(region, 'agent-2', 'page-1');
+
+    const twilioNumbers = store('TwilioNumberStore', new TwilioNumberStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
+    const twilioNumber = { _id: 'number-1', workspaceId: 'ws-1', phoneNumber: '+14155550100', sid: 'PN1', friendlyName: '(415) 555-0100', agentId: null, source: 'imported' as const, accountSid: 'AC1', authToken: 'token', createdAt: now };
+    await twilioNumbers.insert(region, twilioNumber);
+    await twilioNumbers.insert(region, { ...twilioNumber, _id: 'number-2' });
+    await twilioNumbers.listForWorkspace(region, 'ws-1');
+    await twilioNumbers.countBought(region, 'ws-1');
+    await twilioNumbers.find(region, 'ws-1', 'number-1');
+    await twilioNumbers.findForCall(region, 'number-1');
+    await twilioNumbers.setAgent(region, 'ws-1', 'number-1', 'agent-1');
+    await twilioNumbers.remove(region, 'ws-1', 'number-1');
 
     const replies = store('SentReplyStore', new SentReplyStore(mongo));
     await replies.claim(region, 'reply-1');

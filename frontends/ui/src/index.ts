@@ -3,7 +3,6 @@ export { UiProvider, theme } from './components/UiProvider';
 export { LoadingScreen } from './components/LoadingScreen';
 export { RegionBadge } from './components/RegionBadge';
 export { PageHeader } from './components/PageHeader';
-export { ScreenPlaceholder } from './components/ScreenPlaceholder';
 export { notify, NOTICE_MS } from './notices/notify';
 export { NOTICES } from './notices/catalog';
 export { truncateName, SHORT_NAME_MAX, LIST_NAME_MAX } from './logic/truncate';
@@ -33,3 +32,5 @@ export { CssAssistant, type CssAssistantProps } from './css-editor/CssAssistant'
 export type { ChatMessage as CssChatMessage } from './css-editor/css-assistant';
 export { CSS_EDITOR_MESSAGES, CSS_EDITOR_HEIGHT } from './css-editor/messages';
 export { regionFromPath } from './logic/region-path';
+export { PhoneNumbersPanel } from './twilio/PhoneNumbersPanel';
+export { useTwilioNumbers, useTwilioNumberActions, searchTwilioNumbers, twilioNumbersKey } from './twilio/twilio-numbers';

@@ -96,6 +96,12 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   connectWhatsappNumber: (a) => ({ body: { agentId: a.agentId, longAccessToken: 'EAALAAAAAAAAAAAAAAAAAAAAA', wabaId: '100000000000001', phoneId: '10000000000000101', phoneNumber: '+1 555' } }),
   removeWhatsappNumber: (a) => ({ body: { agentId: a.agentId, phoneId: '10000000000000101' } }),
   listWorkspaceChannels: (a) => ({ params: { workspaceId: a.workspaceId } }),
+  listTwilioNumbers: (a) => ({ params: { workspaceId: a.workspaceId } }),
+  searchTwilioNumbers: (a) => ({ params: { workspaceId: a.workspaceId }, query: { country: 'US', areaCode: '415' } }),
+  buyTwilioNumber: (a) => ({ params: { workspaceId: a.workspaceId }, body: { phoneNumber: '+14155550100' } }),
+  importTwilioNumber: (a) => ({ params: { workspaceId: a.workspaceId }, body: { accountSid: `AC${'0'.repeat(32)}`, authToken: 'f'.repeat(32), phoneNumber: '+14155550100' } }),
+  assignTwilioNumber: (a) => ({ params: { workspaceId: a.workspaceId, numberId: 'WALKNUMBERAAAAAAAAAA' }, body: { agentId: a.agentId } }),
+  releaseTwilioNumber: (a) => ({ params: { workspaceId: a.workspaceId, numberId: 'WALKNUMBERAAAAAAAAAA' } }),
   connectMetaPage: (a) => ({ body: { agentId: a.agentId, selectedPage: { id: '1234567890', name: 'Page', accessToken: 'EAAPAAAAAAAAAAAAAAAAAAAA' } } }),
   removeMetaPage: (a) => ({ body: { agentId: a.agentId, pageId: '1234567890' } }),
   sendWhatsappTestMessage: (a) => ({ body: { agentId: a.agentId, phone: '+15550001111', phoneNumberId: '10000000000000101', message: 'hi' } }),
@@ -257,6 +263,8 @@ describe('every route refuses callers without the identity it declares', () => {
         'channels whatsappWebhook',
         'channels verifyMetaWebhook',
         'channels metaWebhook',
+        // Twilio's inbound call: X-Twilio-Signature with the number's account token (ADR 0033)
+        'channels twilioVoiceWebhook',
         'billing stripeWebhook',
         // the publishable key and the Stripe.js URL: public by nature (ADR 0018)
         'billing getStripeConfig',

@@ -8,18 +8,11 @@ import { RemoteApp } from '../remotes/RemoteApp';
 import { Group, Skeleton, Stack } from '@platform/ui';
 import { AgentEditorProvider, useAgentEditor } from '../contexts/agent-editor-context';
 import { AppLayout } from './AppLayout';
-import { AppPlaceholderPage } from './AppPlaceholderPage';
 import { MetaPagesPage } from '../channels-pages/MetaPagesPage';
 import { WhatsappNumbersPage } from '../channels-pages/WhatsappNumbersPage';
-import { ALL_NAV_ITEMS } from '../side-nav/nav-structure';
+import { TwilioNumbersPage } from '../channels-pages/TwilioNumbersPage';
 import { WorkspaceProvider, useWorkspace } from '../contexts/workspace-context';
 import { isRegion } from '../contexts/workspace-selection';
-
-/** Pages whose content arrives with later issues, keyed by their path under /app/{region}. */
-const PLACEHOLDER_PAGES = [
-  ...ALL_NAV_ITEMS.filter((i) => !['/agents', '/agency', '/clients', '/meta-pages', '/whatsapp-numbers', '/events', '/automations', '/sessions', '/integrations', '/credentials', '/prompts'].includes(i.path)).map((i) => ({ path: i.path, title: i.label })),
-  { path: '/c/*', title: 'Custom tab' },
-];
 
 // The agent area (forms, validation, search) and the New Agent drawer load on first use.
 const AgentArea = lazy(() => import('../agent-area/AgentArea'));
@@ -89,6 +82,7 @@ export default function AppRoutes() {
           <Route path="clients/*" element={<Titled title="Clients"><RemoteApp name="agency_settings" screen="clients" /></Titled>} />
           <Route path="meta-pages" element={<Titled title="Meta Pages"><MetaPagesPage /></Titled>} />
           <Route path="whatsapp-numbers" element={<Titled title="WhatsApp"><WhatsappNumbersPage /></Titled>} />
+          <Route path="twilio-numbers" element={<Titled title="Twilio Numbers"><TwilioNumbersPage /></Titled>} />
           <Route path="events" element={<Titled title="Events"><Suspense fallback={null}><EventsPage /></Suspense></Titled>} />
           <Route path="automations" element={<Titled title="Crawler"><Suspense fallback={null}><CrawlerPage /></Suspense></Titled>} />
           <Route path="sessions" element={<Titled title="Sessions"><Suspense fallback={null}><SessionsPage /></Suspense></Titled>} />
@@ -97,9 +91,6 @@ export default function AppRoutes() {
           <Route path="prompts" element={<Titled title="Prompts"><Suspense fallback={null}><PromptsPage /></Suspense></Titled>} />
           <Route path="c/*" element={<Titled title="Custom tab"><RemoteApp name="agency_settings" screen="custom-tab" /></Titled>} />
           <Route path="account/billing" element={<Titled title="Billing"><BillingRoute /></Titled>} />
-          {PLACEHOLDER_PAGES.map((page) => (
-            <Route key={page.path} path={page.path.slice(1)} element={<Titled title={page.title}><AppPlaceholderPage title={page.title} /></Titled>} />
-          ))}
           <Route path="*" element={<Navigate to="/404" replace />} />
         </Routes>
       </AppLayout>

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Group, IconInfoCircle, IconPhone, SimpleGrid, Stack, Text, UnstyledButton } from '@platform/ui';
+import { Badge, Card, Group, PhoneNumbersPanel, SimpleGrid, Stack, Text, UnstyledButton } from '@platform/ui';
 import { FormSection, NumberField, SelectField, SwitchField, TextField, useAgentForm, useField } from '../forms/fields';
 import { VoiceCallPanel } from '../voice/VoiceCallPanel';
 import type { TabProps } from './TabContent';
@@ -77,14 +76,7 @@ export function VoiceTab({ region, subTab, onSubTab }: TabProps) {
       )}
       {subTab === 'phoneNumbers' && (
         <FormSection title="Phone Numbers" description="Connect the agent to a phone number so people can call it">
-          <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-            No phone number is connected to this agent yet. Add your Twilio numbers, then assign one to this agent.
-          </Alert>
-          <Group>
-            <Button component={Link} to={`/app/${region}/twilio-numbers`} leftSection={<IconPhone size={16} />}>
-              Manage phone numbers
-            </Button>
-          </Group>
+          <PhoneNumbersPanel region={region} workspaceId={String(agent.ownerID ?? '')} agentId={agent.ID} />
         </FormSection>
       )}
       {subTab === 'testCall' && (
