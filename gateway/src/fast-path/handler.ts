@@ -121,7 +121,7 @@ function forward(
   for (const name in req.headers) {
     if (!NOT_FORWARDED.has(name) && !name.startsWith('x-platform-') && name !== 'host') outgoing[name] = req.headers[name];
   }
-  const url = new URL(target);
+  const url = parsedUrl(target);
   // As http-proxy's changeOrigin: the service sees its own host.
   outgoing.host = url.host;
   outgoing[REQUEST_ID_HEADER] = req.id;
@@ -151,6 +151,14 @@ function forward(
     if (!res.writableFinished) upstream.destroy();
   });
   upstream.end(body);
+}
+
+const parsedUrls = new Map<string, URL>();
+/** The services' URLs are a handful, parsed once. */
+function parsedUrl(target: string): URL {
+  let url = parsedUrls.get(target);
+  if (!url) parsedUrls.set(target, (url = new URL(target)));
+  return url;
 }
 
 function answer(res: ServerResponse, status: number, message: string): void {
