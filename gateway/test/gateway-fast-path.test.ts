@@ -53,6 +53,7 @@ function post(url: string, chunks: string[], headers: http.OutgoingHttpHeaders =
       let body = '';
       res.on('data', (chunk) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on('error', reject);
     });
     req.on('error', reject);
     for (const chunk of chunks) req.write(chunk);
@@ -173,6 +174,25 @@ describe('gateway fast path for the providers’ webhooks', () => {
     const res = await post(`${gateway.url}${TELEGRAM('a8')}`, [UPDATE]);
     expect(res.status).toBe(504);
     expect(JSON.parse(res.body)).toEqual({ success: false, message: expect.any(String) });
+  });
+
+  it('closes the caller\'s answer when the service dies in the middle of its own', async () => {
+    const dying = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' }).write('{"ok":');
+        setTimeout(() => res.socket?.destroy(), 50);
+      });
+    });
+    dying.listen(0, '127.0.0.1');
+    await once(dying, 'listening');
+    const broken = await startGateway({ SERVICE_URL_CHANNELS: `http://127.0.0.1:${(dying.address() as AddressInfo).port}` });
+    try {
+      await expect(post(`${broken.url}${TELEGRAM('a10')}`, [UPDATE])).rejects.toThrow();
+    } finally {
+      broken.server.close();
+      dying.close();
+    }
   });
 
   it('answers 502 JSON when the service is down', async () => {

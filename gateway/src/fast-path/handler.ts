@@ -101,7 +101,8 @@ export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: 
     req.on('data', (chunk: Buffer) => void chunks.push(chunk));
     req.once('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      forward(request, res, body, target, resolved.upstreamPath, { identity: { kind: 'anonymous' }, region: resolved.region, clientIp }, options, agent);
+      const upstream = { service: resolved.service, url: target, path: resolved.upstreamPath };
+      forward(request, res, body, upstream, { identity: { kind: 'anonymous' }, region: resolved.region, clientIp }, options, agent);
     });
     return true;
   };
@@ -111,8 +112,7 @@ function forward(
   req: Request,
   res: ServerResponse,
   body: Buffer,
-  target: string,
-  path: string,
+  upstream: { service: ServiceName; url: string; path: string },
   context: { identity: { kind: 'anonymous' }; region: Region; clientIp: string },
   options: FastPathOptions,
   agent: Agent,
@@ -121,7 +121,8 @@ function forward(
   for (const name in req.headers) {
     if (!NOT_FORWARDED.has(name) && !name.startsWith('x-platform-') && name !== 'host') outgoing[name] = req.headers[name];
   }
-  const url = parsedUrl(target);
+  const { path } = upstream;
+  const url = parsedUrl(upstream.url);
   // As http-proxy's changeOrigin: the service sees its own host.
   outgoing.host = url.host;
   outgoing[REQUEST_ID_HEADER] = req.id;
@@ -132,25 +133,27 @@ function forward(
   outgoing['content-length'] = body.length;
 
   let timedOut = false;
-  const upstream = httpRequest({ agent, host: url.hostname, port: url.port, method: 'POST', path, headers: outgoing, timeout: options.timeoutMs }, (answer) => {
+  const call = httpRequest({ agent, host: url.hostname, port: url.port, method: 'POST', path, headers: outgoing, timeout: options.timeoutMs }, (answer) => {
     for (const name in answer.headers) if (!HOP_BY_HOP_ANSWER.has(name)) res.setHeader(name, answer.headers[name]!);
     res.writeHead(answer.statusCode ?? 502);
+    // A service that dies mid-answer: the caller must not wait for the rest.
+    answer.once('error', () => res.destroy());
     answer.pipe(res);
   });
-  upstream.once('timeout', () => {
+  call.once('timeout', () => {
     timedOut = true;
-    upstream.destroy();
+    call.destroy();
   });
-  upstream.once('error', (err) => {
+  call.once('error', (err) => {
     if (res.headersSent) return void res.destroy();
-    if (!res.destroyed) req.log.warn({ err, service: path }, 'upstream request failed');
+    if (!res.destroyed) req.log.warn({ err, service: upstream.service }, 'upstream request failed');
     answer(res, timedOut ? 504 : 502, timedOut ? UPSTREAM_MESSAGES.timedOut : UPSTREAM_MESSAGES.unavailable);
   });
   // The caller went away: stop the upstream call too.
   res.once('close', () => {
-    if (!res.writableFinished) upstream.destroy();
+    if (!res.writableFinished) call.destroy();
   });
-  upstream.end(body);
+  call.end(body);
 }
 
 const parsedUrls = new Map<string, URL>();
