@@ -3,7 +3,7 @@ import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpH
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Region } from '@platform/contracts';
-import { CLIENT_SESSION_COOKIE, HSTS, REQUEST_ID_HEADER, SESSION_COOKIE, apiSecurityHeaders, errorBody, signForwarded, type Logger, type Metrics } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, HSTS, REQUEST_ID_HEADER, SESSION_COOKIE, apiSecurityHeaders, errorBody, signForwarded, tooManyRequests, type Logger, type Metrics } from '@platform/kit';
 import { classifyCredential } from '../domain/credentials';
 import { resolveApiRoute } from '../domain/routing';
 import type { ServiceName } from '../domain/services';
@@ -92,7 +92,9 @@ export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: 
       if (!budgetFor(budget.name).take(key, res)) {
         // Unread, the body would be taken for the next request on this connection.
         res.setHeader('connection', 'close');
-        return answer(res, 429, 'Too many requests, please try again later.'), true;
+        const refused = tooManyRequests();
+        answer(res, refused.status, refused.message);
+        return true;
       }
     }
 
