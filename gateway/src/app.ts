@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REGIONS, UPLOAD } from '@platform/contracts';
 import express, { Router, type Express, type Request } from 'express';
 import { Metrics, createApp, metricsHandler, type Logger } from '@platform/kit';
@@ -15,6 +16,10 @@ import { openApiRoute, readinessRoute } from './routes/platform';
 import { serviceProxy } from './routes/proxy';
 import { rateLimits } from './routes/rate-limit';
 import { SharedRateCounts } from './store/rate-counts';
+import { fastPath } from './fast-path/handler';
+import { FAST_ROUTES } from './fast-path/routes';
+
+type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
 /** Uploads carry base64 files; only their route gets the large body limit, and only for signed-in callers. */
 const UPLOAD_ROUTE = new RegExp(`^/api/(?:(?:${REGIONS.join('|')})/)?agent${UPLOAD.procedurePath}$`);
@@ -93,6 +98,24 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   // Bodies are streamed to the services, never parsed here; /metrics is internal.
   const app = createApp({ name: 'gateway', logger, routes, metrics, readBodies: false, exposeMetrics: false });
   app.set('trust proxy', config.trustProxy);
+  const fast = fastPath({
+    routes: FAST_ROUTES,
+    serviceUrls: config.serviceUrls,
+    defaultRegion: config.defaultRegion,
+    signingSecret: config.internalSigningSecret,
+    timeoutMs: config.proxyTimeoutMs,
+    bodyLimit: config.bodyLimits.anonymous,
+    rateLimit: config.rateLimit,
+    counts: rateCounts,
+    logger,
+    metrics,
+    requestPrototype: app.request,
+  });
+  // In front of express (its listen, the tests' supertest and checkContinue all call handle): the fast routes never reach it.
+  const expressHandle = (app as unknown as { handle: Handle }).handle.bind(app);
+  (app as unknown as { handle: Handle }).handle = (req, res, next) => {
+    if (!fast(req, res)) expressHandle(req, res, next);
+  };
 
   const admin = express();
   admin.disable('x-powered-by');

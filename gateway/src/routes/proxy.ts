@@ -17,7 +17,7 @@ export interface ProxyOptions {
  * gateway sets itself, and the caller's credentials (services trust only the signed identity;
  * raw secrets and session cookies stay here). `x-platform-*` goes too.
  */
-const NOT_FORWARDED = new Set([
+export const NOT_FORWARDED: ReadonlySet<string> = new Set([
   'connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade',
   'expect', 'authorization', 'cookie', 'forwarded',
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', REQUEST_ID_HEADER,
@@ -28,7 +28,13 @@ const NOT_FORWARDED = new Set([
  * before forwarding: signed by their digest up front and sent with their length, so the service
  * reads them in one go. Larger or chunked bodies stream through with a digest trailer.
  */
-const READ_AHEAD_BYTES = 64 * 1024;
+export const READ_AHEAD_BYTES = 64 * 1024;
+
+/** What the caller is told when the service cannot be reached, or does not answer in time. */
+export const UPSTREAM_MESSAGES = {
+  unavailable: 'Service unavailable, please try again later.',
+  timedOut: 'The service took too long to answer, please try again.',
+} as const;
 
 /** What the gateway decided about one request before handing it to http-proxy. */
 interface Forwarding {
@@ -180,5 +186,5 @@ function failed(req: Request, res: Response | Socket, err: Error): void {
   req.log?.warn({ err, service: req.gatewayRoute?.service }, 'upstream request failed');
   res
     .status(state?.timedOut ? 504 : 502)
-    .json(errorBody(state?.timedOut ? 'The service took too long to answer, please try again.' : 'Service unavailable, please try again later.'));
+    .json(errorBody(state?.timedOut ? UPSTREAM_MESSAGES.timedOut : UPSTREAM_MESSAGES.unavailable));
 }

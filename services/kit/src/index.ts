@@ -18,6 +18,7 @@ export * from './events/outbox';
 export * from './events/relay';
 export * from './events/consumer';
 export * from './events/broadcast';
+export * from './events/coalescing-producer';
 export * from './platform';
 export * from './http/body';
 export * from './http/security-headers';

@@ -133,3 +133,11 @@ export function agencyHostContentSecurityPolicy(frameOrigins: readonly string[])
   }
   return csp;
 }
+
+/**
+ * What securityHeaders() sets on an API answer over plain http (no embedding policy), as a
+ * list: for a request handler outside express (the gateway's fast path) to set the same.
+ */
+export function apiSecurityHeaders(): ReadonlyArray<readonly [string, string]> {
+  return [...headersFor(false, false), ['Permissions-Policy', PERMISSIONS_POLICY]];
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import type { Region } from '@platform/contracts';
+import { CLIENT_SESSION_COOKIE, HSTS, REQUEST_ID_HEADER, SESSION_COOKIE, apiSecurityHeaders, errorBody, signForwarded, tooManyRequests, type Logger, type Metrics } from '@platform/kit';
+import { classifyCredential } from '../domain/credentials';
+import { resolveApiRoute } from '../domain/routing';
+import type { ServiceName } from '../domain/services';
+import { NOT_FORWARDED, READ_AHEAD_BYTES, UPSTREAM_MESSAGES } from '../routes/proxy';
+import type { SharedRateCounts } from '../store/rate-counts';
+import { RateBudget } from './budgets';
+import { fastRouteMatcher, type FastRoute } from './routes';
+
+export interface FastPathOptions {
+  routes: readonly FastRoute[];
+  serviceUrls: Partial<Record<ServiceName, string>>;
+  defaultRegion: Region;
+  signingSecret: string;
+  timeoutMs: number;
+  /** Largest body an anonymous caller may send. */
+  bodyLimit: number;
+  rateLimit: { windowMs: number; perIp: number; perCredential: number };
+  counts: SharedRateCounts;
+  logger: Logger;
+  metrics: Metrics;
+  /** The gateway app's request prototype: req.ip and req.protocol under its trust-proxy rules, as express works them out. */
+  requestPrototype: object;
+}
+
+/** Same rule as the kit's request log. */
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Not copied from the service's answer: the caller's connection is the gateway's business. */
+const HOP_BY_HOP_ANSWER = new Set(['connection', 'keep-alive']);
+
+/**
+ * The gateway's fast path (ADR 0029's next step, ADR 0034): a plain node:http handler for the
+ * routes of FAST_ROUTES, in front of express. It does what the express path does for such a
+ * request (request id and log line, security headers, the rate budgets with their headers,
+ * platform headers stripped, the anonymous identity signed with the body's digest, the
+ * service's answer streamed back, 502/504 when it fails) with none of express'
+ * or http-proxy's per-request machinery. Answers false, touching nothing, for any request it
+ * does not take (another route, a credential, an Origin, `Expect`, a chunked or large body),
+ * which then goes through express unchanged.
+ */
+export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const match = fastRouteMatcher(options.routes);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  const securityHeaders = apiSecurityHeaders();
+  const bodyLimit = Math.min(READ_AHEAD_BYTES, options.bodyLimit);
+  const { windowMs, perIp, perCredential } = options.rateLimit;
+  const budgets = new Map<string, RateBudget>();
+  const budgetFor = (name: string) => {
+    let budget = budgets.get(name);
+    if (!budget) {
+      // The IP budget is the one express-rate-limit counts for every /api request ('ip:' keys); the others are per route parameter.
+      budget = name === 'ip' ? new RateBudget('ip', perIp, 'ip:', options.counts, windowMs) : new RateBudget(name, perCredential, `${name}:`, options.counts, windowMs);
+      budgets.set(name, budget);
+    }
+    return budget;
+  };
+
+  return (req, res) => {
+    const headers = req.headers;
+    if (req.method !== 'POST' || !req.url?.startsWith('/api/')) return false;
+    const declared = Number(headers['content-length']);
+    if (!(declared > 0 && declared <= bodyLimit) || headers['transfer-encoding'] !== undefined || headers.expect !== undefined || headers.origin !== undefined) return false;
+    if (classifyCredential(headers, SESSION_COOKIE, CLIENT_SESSION_COOKIE).type !== 'none') return false;
+    const resolved = resolveApiRoute(req.url.slice(4), headers['x-region'], options.defaultRegion);
+    if (!resolved.ok) return false;
+    const target = options.serviceUrls[resolved.service];
+    const queryAt = resolved.upstreamPath.indexOf('?');
+    const matched = target && match(req.method, resolved.service, queryAt === -1 ? resolved.upstreamPath : resolved.upstreamPath.slice(0, queryAt));
+    if (!matched) return false;
+
+    // From here on the request is ours.
+    Object.setPrototypeOf(req, options.requestPrototype);
+    const request = req as Request;
+    const given = headers[REQUEST_ID_HEADER];
+    const id = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
+    request.id = id;
+    const started = performance.now();
+    res.once('close', () => logged(request, res, started, options));
+    res.setHeader(REQUEST_ID_HEADER, id);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    const secure = (req.socket as { encrypted?: boolean }).encrypted || headers['x-forwarded-proto'] !== undefined ? request.secure : false;
+    if (secure) res.setHeader('Strict-Transport-Security', HSTS);
+
+    const clientIp = request.ip ?? '';
+    for (const budget of matched.route.budgets) {
+      const key = 'param' in budget ? matched.params[budget.param]! : ipKeyGenerator(clientIp);
+      if (!budgetFor(budget.name).take(key, res)) {
+        // Unread, the body would be taken for the next request on this connection.
+        res.setHeader('connection', 'close');
+        const refused = tooManyRequests();
+        answer(res, refused.status, refused.message);
+        return true;
+      }
+    }
+
+    const chunks: Buffer[] = [];
+    req.once('error', () => res.destroy());
+    req.on('data', (chunk: Buffer) => void chunks.push(chunk));
+    req.once('end', () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const upstream = { service: resolved.service, url: target, path: resolved.upstreamPath };
+      forward(request, res, body, upstream, { identity: { kind: 'anonymous' }, region: resolved.region, clientIp }, options, agent);
+    });
+    return true;
+  };
+}
+
+function forward(
+  req: Request,
+  res: ServerResponse,
+  body: Buffer,
+  upstream: { service: ServiceName; url: string; path: string },
+  context: { identity: { kind: 'anonymous' }; region: Region; clientIp: string },
+  options: FastPathOptions,
+  agent: Agent,
+): void {
+  const outgoing: OutgoingHttpHeaders = {};
+  for (const name in req.headers) {
+    if (!NOT_FORWARDED.has(name) && !name.startsWith('x-platform-') && name !== 'host') outgoing[name] = req.headers[name];
+  }
+  const { path } = upstream;
+  const url = parsedUrl(upstream.url);
+  // As http-proxy's changeOrigin: the service sees its own host.
+  outgoing.host = url.host;
+  outgoing[REQUEST_ID_HEADER] = req.id;
+  outgoing['x-forwarded-for'] = context.clientIp;
+  outgoing['x-forwarded-proto'] = req.protocol;
+  outgoing['x-forwarded-host'] = req.headers.host ?? '';
+  Object.assign(outgoing, signForwarded(context, options.signingSecret, { method: 'POST', path, body }));
+  outgoing['content-length'] = body.length;
+
+  let timedOut = false;
+  const call = httpRequest({ agent, host: url.hostname, port: url.port, method: 'POST', path, headers: outgoing, timeout: options.timeoutMs }, (answer) => {
+    for (const name in answer.headers) if (!HOP_BY_HOP_ANSWER.has(name)) res.setHeader(name, answer.headers[name]!);
+    res.writeHead(answer.statusCode ?? 502);
+    // A service that dies mid-answer: the caller must not wait for the rest.
+    answer.once('error', () => res.destroy());
+    answer.pipe(res);
+  });
+  call.once('timeout', () => {
+    timedOut = true;
+    call.destroy();
+  });
+  call.once('error', (err) => {
+    if (res.headersSent) return void res.destroy();
+    if (!res.destroyed) req.log.warn({ err, service: upstream.service }, 'upstream request failed');
+    answer(res, timedOut ? 504 : 502, timedOut ? UPSTREAM_MESSAGES.timedOut : UPSTREAM_MESSAGES.unavailable);
+  });
+  // The caller went away: stop the upstream call too.
+  res.once('close', () => {
+    if (!res.writableFinished) call.destroy();
+  });
+  call.end(body);
+}
+
+const parsedUrls = new Map<string, URL>();
+/** The services' URLs are a handful, parsed once. */
+function parsedUrl(target: string): URL {
+  let url = parsedUrls.get(target);
+  if (!url) parsedUrls.set(target, (url = new URL(target)));
+  return url;
+}
+
+function answer(res: ServerResponse, status: number, message: string): void {
+  if (res.destroyed) return;
+  const text = JSON.stringify(errorBody(message));
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+/** The kit request log's line and latency sample for a request answered here. */
+function logged(req: Request, res: ServerResponse, started: number, options: FastPathOptions): void {
+  const seconds = (performance.now() - started) / 1000;
+  const finished = res.writableFinished;
+  if (finished) options.metrics.observe(req, res.statusCode, seconds);
+  const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+  if (!options.logger.isLevelEnabled(level)) return;
+  options.logger[level](
+    { reqId: req.id, method: req.method, url: req.url, statusCode: res.statusCode, responseTime: Math.round(seconds * 1e4) / 10 },
+    finished ? 'request completed' : 'request aborted',
+  );
+}
