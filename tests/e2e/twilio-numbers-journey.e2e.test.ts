@@ -94,7 +94,7 @@ describe('twilio numbers journey', () => {
   });
 
   it('assigns it to the agent and shows it on the Voice > Phone Numbers tab', async () => {
-    await page.getByLabel(`Agent of ${phoneNumber}`).click();
+    await page.getByRole('textbox', { name: `Agent of ${phoneNumber}` }).click();
     await page.getByRole('option', { name: 'Front desk' }).click();
     await page.getByText(TWILIO_MESSAGES.numberAssigned).first().waitFor();
     await screenshot(page, 'twilio-numbers-assigned');
