@@ -118,6 +118,27 @@ describe('twilio numbers journey', () => {
     expect(calls.find((call) => call.to === phoneNumber)).toMatchObject({ status: 'completed', httpStatus: 200 });
   });
 
+  it("imports a number of the workspace's own Twilio account: a wrong token is refused, no slot used", async () => {
+    const own = (await (await fetch(`${twilioSandbox}/sandbox/accounts`, { method: 'POST' })).json()) as { sid: string; authToken: string; phoneNumber: string };
+    await page.goto(`/app/${region}/twilio-numbers`);
+    await page.getByRole('button', { name: 'Import Number' }).click();
+    const modal = page.getByTestId('import-number-modal');
+    await modal.getByLabel('Account SID').fill(own.sid);
+    await modal.getByLabel('Auth Token').fill('f'.repeat(32));
+    await modal.getByLabel('Phone number').fill(own.phoneNumber.slice(1));
+    await modal.getByRole('button', { name: 'Import' }).click();
+    await modal.getByText('Please include the country code in the phone number.').waitFor();
+    await modal.getByLabel('Phone number').fill(own.phoneNumber);
+    await modal.getByRole('button', { name: 'Import' }).click();
+    await modal.getByText(TWILIO_MESSAGES.twilioCredentialsRefused).waitFor();
+    await screenshot(page, 'twilio-numbers-import-refused');
+    await modal.getByLabel('Auth Token').fill(own.authToken);
+    await modal.getByRole('button', { name: 'Import' }).click();
+    await page.getByText(TWILIO_MESSAGES.numberImported(own.phoneNumber)).first().waitFor();
+    await page.getByTestId(`twilio-number-${own.phoneNumber}`).getByText('Imported').waitFor();
+    await page.getByTestId('twilio-slots').getByText('1 of 1 phone number slots used').waitFor();
+  });
+
   it('releases the number with a confirmation: gone from Twilio, slot freed', async () => {
     await page.goto(`/app/${region}/twilio-numbers`);
     await page.getByTestId(`twilio-number-${phoneNumber}`).getByRole('button', { name: 'Release' }).click();
