@@ -135,7 +135,7 @@ describe('first look', () => {
     expect(await page.title()).toBe(titleOf('Agency'));
     await screenshot(page, 'first-look-03-agency-remote');
     await page.goto(`/app/${region}/twilio-numbers`);
-    await page.getByTestId('screen-placeholder').waitFor();
+    await page.getByTestId('twilio-numbers-page').waitFor();
     expect(await page.title()).toBe(titleOf('Twilio Numbers'));
   });
 

@@ -216,7 +216,11 @@ function startTwilioSandbox({ port = 4180, host = '127.0.0.1', accounts: initial
     if (url.pathname === '/' && req.method === 'GET') return send(res, 200, PAGE, 'text/html');
     if (url.pathname === '/sandbox/accounts' && req.method === 'POST') {
       const account = addAccount(`AC${hex(16)}`, hex(16));
-      const number = buy(account, `+1737555${String(2000 + accounts.size).padStart(4, '0')}`, {});
+      // a number outside the sandbox's inventory, random so that imports survive a sandbox restart
+      let e164;
+      do e164 = `+1737${String(crypto.randomInt(2_000_000, 10_000_000))}`;
+      while (owned(e164));
+      const number = buy(account, e164, {});
       return send(res, 201, { sid: account.sid, authToken: account.authToken, phoneNumber: number.phone_number, numberSid: number.sid });
     }
     if (url.pathname === '/sandbox/calls' && req.method === 'GET') return send(res, 200, calls.slice(0, 50));

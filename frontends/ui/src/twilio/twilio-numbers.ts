@@ -15,7 +15,7 @@ export function useTwilioNumbers(region: Region, workspaceId?: string) {
 }
 
 export const searchTwilioNumbers = async (region: Region, workspaceId: string, query: SearchTwilioNumbersQuery) =>
-  (await callApi(TWILIO_API.searchTwilioNumbers, { region, params: { workspaceId }, query: query as never })).data;
+  (await callApi(TWILIO_API.searchTwilioNumbers, { region, params: { workspaceId }, query })).data;
 
 /** Buy, import, assign and release: each reads the list again once done. */
 export function useTwilioNumberActions(region: Region, workspaceId: string) {

@@ -9,6 +9,7 @@ import {
   routeOf,
   searchTwilioNumbersQuerySchema,
   type ResponseOf,
+  type SearchTwilioNumbersQuery,
 } from '@platform/contracts';
 import type { TwilioNumberUseCases } from '../usecases/twilio-numbers';
 import type { TwilioVoiceWebhook } from '../usecases/twilio-voice';
@@ -42,7 +43,7 @@ export function twilioRoutes(numbers: TwilioNumberUseCases, voice: TwilioVoiceWe
       success: { status: 200, description: 'AvailableTwilioNumbersResponse' },
       failures: [400, 401, 403, 502],
       handler: async (req, res) => {
-        res.json({ success: true, data: await numbers.search(req.query as never) } satisfies ResponseOf<typeof TWILIO_API.searchTwilioNumbers>);
+        res.json({ success: true, data: await numbers.search(req.query as unknown as SearchTwilioNumbersQuery) } satisfies ResponseOf<typeof TWILIO_API.searchTwilioNumbers>);
       },
     },
     {

@@ -48,9 +48,9 @@ export class TwilioNumberUseCases {
     const [slots, bought] = await Promise.all([this.deps.slots(region, workspaceId), this.deps.numbers.countBought(region, workspaceId)]);
     if (!hasRoomForNumber(bought, slots)) throw new HttpError(402, messages.slotsExhausted(slots), { upgrade: { path: `/app/${region}/account/billing` } });
     const id = newDocumentId();
-    let bought_;
+    let purchased;
     try {
-      bought_ = await this.deps.twilio.buy(this.deps.platformAccount, { PhoneNumber: phoneNumber });
+      purchased = await this.deps.twilio.buy(this.deps.platformAccount, { PhoneNumber: phoneNumber });
     } catch (err) {
       if (err instanceof TwilioApiError && err.code === 21422) throw badRequest(messages.numberUnavailable);
       throw failure(err);
@@ -58,15 +58,19 @@ export class TwilioNumberUseCases {
     const record: TwilioNumberRecord = {
       _id: id,
       workspaceId,
-      phoneNumber: bought_.phone_number,
-      sid: bought_.sid,
-      friendlyName: bought_.friendly_name,
+      phoneNumber: purchased.phone_number,
+      sid: purchased.sid,
+      friendlyName: purchased.friendly_name,
       agentId: null,
       source: 'bought',
       accountSid: this.deps.platformAccount.sid,
       createdAt: this.deps.now(),
     };
-    if (!(await this.deps.numbers.insert(region, record))) throw badRequest(messages.numberAlreadyAdded(phoneNumber));
+    if (!(await this.deps.numbers.insert(region, record))) {
+      // on the platform already (imported by someone): give the purchase back rather than keep a number nobody has
+      await this.deps.twilio.release(this.deps.platformAccount, purchased.sid).catch(() => undefined);
+      throw badRequest(messages.numberAlreadyAdded(phoneNumber));
+    }
     return this.view(record);
   }
 
