@@ -43,6 +43,24 @@ describe('a save writes what changed, once', () => {
     expect(await h.mongo.collection('eu', COLLECTION.agents).findOne({ _id: agent.ID } as never)).toMatchObject({ title: 'Kept title', lang: 'fr', description: 'Only this changed', _version: 2 });
   });
 
+  it('leaves a sealed channel credential the save did not change as it is stored', async () => {
+    const { person, workspace } = await personWithWorkspace(h);
+    const agent = await createAgent(h, person, workspace.uid);
+    const withKey = { ...agent, vapiConfig: { promptOnWeb: false, privateKey: 'vapi-private-key' } };
+    await h.as(person).post(`/v2/agents/${agent.ID}`, withKey).expect(200);
+    const stored = () => h.mongo.collection('eu', COLLECTION.agents).findOne({ _id: agent.ID } as never) as Promise<{ vapiConfig: { privateKey: string } } | null>;
+    const sealed = (await stored())!.vapiConfig.privateKey;
+    expect(sealed).not.toBe('vapi-private-key');
+    const updates = await agentUpdates(() => h.as(person).post(`/v2/agents/${agent.ID}`, { ...withKey, description: 'Key unchanged' }).expect(200));
+    expect(Object.keys(updates[0]!.update.$set!)).not.toContain('vapiConfig');
+    expect((await stored())!.vapiConfig.privateKey).toBe(sealed);
+    const changed = await agentUpdates(() => h.as(person).post(`/v2/agents/${agent.ID}`, { ...withKey, vapiConfig: { promptOnWeb: false, privateKey: 'new-key' } }).expect(200));
+    expect(Object.keys(changed[0]!.update.$set!)).toContain('vapiConfig');
+    const resealed = (await stored())!.vapiConfig.privateKey;
+    expect([sealed, 'new-key']).not.toContain(resealed);
+    expect((await h.as(person).get(`/v2/agents/${agent.ID}`).expect(200)).body.agent.vapiConfig).toEqual({ promptOnWeb: false, privateKey: 'new-key' });
+  });
+
   it('writes nothing over a save that came in between: a stale version fails the guard, and the save is made again on the stored agent', async () => {
     const { person, workspace } = await personWithWorkspace(h);
     const agent = await createAgent(h, person, workspace.uid);
