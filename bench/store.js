@@ -12,6 +12,7 @@
 //   long after the broker is back until the last of their events is published.
 const { execFile, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
+const http = require('node:http');
 const path = require('node:path');
 const readline = require('node:readline');
 const { promisify } = require('node:util');
@@ -20,6 +21,7 @@ const { COLLECTIONS, newAgentDraft } = require('../contracts/dist');
 const { agentRecord, AGENT_LIST_PROJECTION } = require('../services/agent/dist/domain/agent-record');
 const { INDEXES } = require('../services/agent/dist/store/collections');
 const { AGENT_URL, GATEWAY_URL, direct, json, percentile, root, startGateway, workspaceForBench } = require('./platform');
+const { cpuMeter, formatCpu } = require('./store-cpu');
 
 const run$ = promisify(execFile);
 const env = process.env;
@@ -120,12 +122,39 @@ async function listing(client, agents, uid, bearer) {
   }
 }
 
-async function saves(agents, uid, bearer) {
+/**
+ * POST of a JSON body over kept-alive connections with node:http: `fetch` costs the bench
+ * process about as much CPU per request as the gateway does (ADR 0035), and the bench must not
+ * be what limits the rate it measures.
+ */
+function poster(url, headers, connections) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(url);
+  return {
+    post: (path, body) =>
+      new Promise((resolve, reject) => {
+        const payload = Buffer.from(body);
+        const req = http.request({ agent, hostname, port, path, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': payload.length } }, (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c)).on('error', reject).on('end', () => {
+            if (res.statusCode !== 200) return reject(new Error(`POST ${path}: ${res.statusCode} ${Buffer.concat(chunks).toString()}`));
+            resolve();
+          });
+        });
+        req.on('error', reject).end(payload);
+      }),
+    close: () => agent.destroy(),
+  };
+}
+
+async function saves(agents, uid, bearer, meter) {
   const workers = [];
   for (let i = 0; i < SAVE_WORKERS; i += 1) workers.push(await createAgent(uid, `Saved ${i}`));
   await Promise.all(workers.map(async (a) => Object.assign(a, (await direct(uid, `${AGENT_URL}/v2/agents/${a.ID}`)).body.agent)));
-  const round = async (save) => {
+  const cpu = { gateway: [], driver: [] };
+  const round = async (kind, save) => {
     let next = 0;
+    const before = meter.snapshot();
     const t0 = now();
     await Promise.all(workers.map(async (agent) => {
       while (next < SAVES_PER_ROUND) {
@@ -134,14 +163,28 @@ async function saves(agents, uid, bearer) {
         await save(agent);
       }
     }));
-    return SAVES_PER_ROUND / (ms(now() - t0) / 1000);
+    const rate = SAVES_PER_ROUND / (ms(now() - t0) / 1000);
+    cpu[kind].push(meter.perOp(before, SAVES_PER_ROUND));
+    return rate;
   };
+  await meter.calibrate();
   const rates = { gateway: [], driver: [] };
-  for (let r = 0; r < SAVE_ROUNDS; r += 1) {
-    rates.gateway.push(await round((a) => json(`${GATEWAY_URL}/api/eu/agent/v2/agents/${a.ID}`, { method: 'POST', headers: bearer, body: JSON.stringify(a) })));
-    rates.driver.push(await round((a) => agents.updateOne({ _id: a.ID }, { $set: { description: a.description } })));
+  const gateway = poster(GATEWAY_URL, bearer, SAVE_WORKERS);
+  try {
+    for (let r = 0; r < SAVE_ROUNDS; r += 1) {
+      rates.gateway.push(await round('gateway', (a) => gateway.post(`/api/eu/agent/v2/agents/${a.ID}`, JSON.stringify(a))));
+      rates.driver.push(await round('driver', (a) => agents.updateOne({ _id: a.ID }, { $set: { description: a.description } })));
+    }
+  } finally {
+    gateway.close();
   }
-  return { gateway: median(rates.gateway), driver: median(rates.driver) };
+  // CPU ms per operation of each process beyond its background, the median round's (by total)
+  const cpuMedian = {};
+  for (const kind of ['gateway', 'driver']) {
+    cpuMedian[kind] = cpu[kind].sort((a, b) => a.total - b.total)[Math.floor(SAVE_ROUNDS / 2)];
+    console.log(`  CPU ms per ${kind === 'gateway' ? 'save through the gateway' : 'driver updateOne'}: ${formatCpu(cpuMedian[kind])}`);
+  }
+  return { gateway: median(rates.gateway), driver: median(rates.driver), cpu: cpuMedian };
 }
 
 async function guardedIncrements(db) {
@@ -273,7 +316,8 @@ function saveResult(save) {
   const saveShare = save.gateway / save.driver;
   return {
     name: 'agent saves/s through the gateway vs the raw driver updateOne',
-    value: `${save.gateway.toFixed(0)} vs ${save.driver.toFixed(0)} (${(saveShare * 100).toFixed(0)} %)`,
+    // With both cores busy a rate is the inverse of the CPU an operation costs: the CPU ratio is what a busy machine gives.
+    value: `${save.gateway.toFixed(0)} vs ${save.driver.toFixed(0)} (${(saveShare * 100).toFixed(0)} %; CPU per op ${save.cpu.gateway.total.toFixed(1)} vs ${save.cpu.driver.total.toFixed(1)} ms, ${((100 * save.cpu.driver.total) / save.cpu.gateway.total).toFixed(0)} %)`,
     goal: 'gateway >= 50 % of the driver',
     ok: saveShare >= 0.5,
   };
@@ -319,7 +363,7 @@ async function run() {
 
     const results = [];
     if (parts.includes('list')) results.push(...listResults(await listing(client, agents, uid, bearer)));
-    if (parts.includes('saves')) results.push(saveResult(await saves(agents, uid, bearer)));
+    if (parts.includes('saves')) results.push(saveResult(await saves(agents, uid, bearer, cpuMeter(gateway))));
     if (parts.includes('inc')) results.push(incResult(await guardedIncrements(db)));
     if (parts.includes('partner')) results.push(partnerResult(await partnerLatency(uid)));
     if (parts.includes('outage')) results.push(outageResult(await kafkaOutage(uid)));

@@ -13,6 +13,7 @@ export * from './auth/session';
 export * from './auth/caller';
 export * from './mongo/regional';
 export * from './mongo/regions';
+export * from './mongo/grouped-inserts';
 export * from './events/kafka';
 export * from './events/outbox';
 export * from './events/relay';

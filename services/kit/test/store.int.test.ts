@@ -34,6 +34,12 @@ describe('store helpers against the real MongoDB-compatible server', () => {
     await mongo.ping();
   });
 
+  it('makes each collection object once per region (ADR 0035)', () => {
+    expect(mongo.collection('eu', 'probe')).toBe(mongo.collection('eu', 'probe'));
+    expect(mongo.collection('na', 'probe')).not.toBe(mongo.collection('eu', 'probe'));
+    expect(mongo.collection('na', 'probe').dbName).not.toBe(mongo.collection('eu', 'probe').dbName);
+  });
+
   it('creates unique indexes at start in every region, again without harm, and enforces them', async () => {
     // A restart asks for the same indexes again.
     await mongo.ensureIndexes([

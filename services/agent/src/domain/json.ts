@@ -1,4 +1,5 @@
 /** Plain JSON helpers for agent documents. */
+import { isDeepStrictEqual } from 'node:util';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -39,4 +40,22 @@ export function invalidFieldName(value: unknown, depth = 0): string | undefined 
 /** The object without `keys` (top level). */
 export function omit(value: JsonObject, keys: readonly string[]): JsonObject {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+}
+
+const isJsonContainer = (value: unknown) => ['[object Object]', '[object Array]'].includes(Object.prototype.toString.call(value));
+
+/**
+ * Whether two values are the same JSON: same primitives (strictly), same keys and lengths,
+ * whatever their objects' prototypes (a copy made by structuredClone may come from another
+ * realm, and then util.isDeepStrictEqual calls every object of it different). Anything that
+ * is not a plain object or array (a Date, a Buffer) is compared by util.isDeepStrictEqual.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (!isJsonContainer(a) || !isJsonContainer(b)) return isDeepStrictEqual(a, b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as JsonObject)[key], (b as JsonObject)[key]));
 }

@@ -1,7 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Region } from '@platform/contracts';
 import { OUTBOX_PROJECTION, insertWithOutbox, isDuplicateKey, type OutboxEntry, type RegionalMongo } from '@platform/kit';
 import { AGENT_LIST_PROJECTION, replacement, type AgentRecord } from '../domain/agent-record';
+import { sameJson } from '../domain/json';
 import { COLLECTION } from './collections';
 
 /** Agent documents. A creation carries its new-agent event in the same write (outbox, ADR 0003). */
@@ -50,14 +50,19 @@ export class AgentStore {
     }
   }
 
+  /** Fields as the collection holds them (the sealed store seals channel credentials). */
+  protected storedFields<T extends object>(fields: T): T {
+    return fields;
+  }
+
   /**
    * Replaces the agent's fields with `next`'s, only if nobody saved since `seen` was read
    * (its save counter); the outbox fields are left alone. false: someone else saved first.
    */
   async replace(region: Region, seen: AgentRecord, next: AgentRecord): Promise<boolean> {
     const { $set: all, $unset } = replacement(seen, next);
-    // Only the fields that changed: the guard below makes `seen` the stored document.
-    const $set = Object.fromEntries(Object.entries(all).filter(([key, value]) => !isDeepStrictEqual(value, (seen as Record<string, unknown>)[key])));
+    // Only the fields that changed (compared as the service sees them, before storedFields): the guard below makes `seen` the stored document.
+    const $set = this.storedFields(Object.fromEntries(Object.entries(all).filter(([key, value]) => !sameJson(value, (seen as Record<string, unknown>)[key]))));
     const update = Object.keys($unset).length ? { $set, $unset } : { $set };
     // Agents written before the counter existed have none.
     const guard = seen._version === undefined ? { $exists: false } : seen._version;

@@ -35,8 +35,9 @@ export class SealedAgentStore extends AgentStore {
     return super.insert(region, this.seal(record), events, now);
   }
 
-  override replace(region: Region, seen: AgentRecord, next: AgentRecord): Promise<boolean> {
-    return super.replace(region, seen, this.seal(next));
+  /** Only the fields a save changed are sealed: sealing is randomised, so a sealed copy of an unchanged credential would differ and be written again (ADR 0035). */
+  protected override storedFields<T extends object>(fields: T): T {
+    return this.seal(fields);
   }
 
   /**

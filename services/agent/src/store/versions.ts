@@ -1,5 +1,5 @@
 import type { Region } from '@platform/contracts';
-import type { RegionalMongo } from '@platform/kit';
+import { GroupedInserts, type RegionalMongo } from '@platform/kit';
 import { prunedThrough, type AgentVersionRecord } from '../domain/versions';
 import { COLLECTION } from './collections';
 
@@ -8,6 +8,9 @@ export const PRUNE_EVERY = 10;
 
 /** The version history: one document per save, the last 20 per agent listed. */
 export class VersionStore {
+  /** Concurrent saves keep their versions in one insert (ADR 0035). */
+  private readonly inserts = new Map<Region, GroupedInserts<AgentVersionRecord>>();
+
   constructor(private readonly mongo: RegionalMongo) {}
 
   private versions(region: Region) {
@@ -20,7 +23,9 @@ export class VersionStore {
    * serializes with every write to the collection, so saves do it rarely (ADR 0011).
    */
   async add(region: Region, record: AgentVersionRecord): Promise<void> {
-    await this.versions(region).insertOne(record);
+    let inserts = this.inserts.get(region);
+    if (!inserts) this.inserts.set(region, (inserts = new GroupedInserts(this.versions(region))));
+    await inserts.insert(record);
     if (record.version % PRUNE_EVERY === 0) {
       await this.versions(region).deleteMany({ agentId: record.agentId, version: { $lte: prunedThrough(record.version) } });
     }

@@ -15,6 +15,8 @@ export interface CollectionIndexes {
 export class RegionalMongo {
   private readonly clients = new Map<string, MongoClient>();
   private readonly databases = new Map<Region, Db>();
+  /** Collection objects, made once: the driver resolves a collection's options anew on every db.collection() (ADR 0035). */
+  private readonly collections = new Map<string, Collection<Document>>();
 
   constructor(private readonly urls: Record<Region, string>) {}
 
@@ -44,7 +46,10 @@ export class RegionalMongo {
   }
 
   collection<T extends Document = Document>(region: Region, name: string): Collection<T> {
-    return this.db(region).collection<T>(name);
+    const key = `${region}/${name}`;
+    let collection = this.collections.get(key);
+    if (!collection) this.collections.set(key, (collection = this.db(region).collection(name)));
+    return collection as unknown as Collection<T>;
   }
 
   /**
@@ -70,6 +75,7 @@ export class RegionalMongo {
     await Promise.all([...this.clients.values()].map((client) => client.close()));
     this.clients.clear();
     this.databases.clear();
+    this.collections.clear();
   }
 }
 
