@@ -22,6 +22,8 @@ export interface OrganizationDirectory {
   byAgent(region: Region, agentId: string): Promise<AgentOrganization[]>;
   /** One organisation with its clients; null when agency-domain does not know it. */
   byId(region: Region, orgId: string): Promise<AgentOrganization | null>;
+  /** The push service said the subscription with this endpoint is gone: the client's token is dropped. */
+  pushTokenGone(region: Region, clientId: string, endpoint: string): Promise<void>;
 }
 
 const UNAVAILABLE = UPSTREAM_MESSAGES.agencyUnavailable;
@@ -47,10 +49,16 @@ export class HttpOrganizationDirectory implements OrganizationDirectory {
     const { organization } = (await response.json()) as OrganizationRecipientsResponse;
     return organization.ownerID ? toAgentOrganization(organization) : null;
   }
+
+  async pushTokenGone(region: Region, clientId: string, endpoint: string): Promise<void> {
+    const path = servicePath(CLIENTS_API.dropPushToken.path, { clientId });
+    const response = await callService(this.client, { method: 'POST', path, body: { endpoint }, identity: { kind: 'gateway' }, region, unavailable: UNAVAILABLE });
+    if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
+  }
 }
 
 const toAgentOrganization = (org: OrganizationRecipients): AgentOrganization => ({
   ID: org.ID,
   workspaceId: org.ownerID!,
-  clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings }) => ({ ID, email, notificationsSettings })),
+  clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings, pushToken }) => ({ ID, email, notificationsSettings, pushToken })),
 });
