@@ -422,6 +422,7 @@ describe('every repository query uses an index on the local store', () => {
     await clients.clientsOfAgency(region, 'agency-1');
     await clients.clientsOfOrganization(region, 'org-1');
     await clients.updateClient(region, 'client-1', { name: 'Renamed' } as never);
+    await clients.removePushToken(region, 'client-1', 'token');
     const clientSession = { _id: 'client-session-1', clientId: 'client-1', orgId: 'org-1', agencyId: 'agency-1', workspaceId: 'ws-1', email: 'client@example.com', agencyAdmin: false, createdAt: now, expiresAt: later };
     await clients.insertSession(region, clientSession);
     await clients.session(region, 'client-session-1');

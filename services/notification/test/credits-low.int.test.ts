@@ -65,7 +65,7 @@ describe('credits running low', () => {
       });
     });
     await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-    const directory: OrganizationDirectory = { byAgent: async () => [], byId: async (_region, orgId) => organizations.get(orgId) ?? null };
+    const directory: OrganizationDirectory = { byAgent: async () => [], byId: async (_region, orgId) => organizations.get(orgId) ?? null, pushTokenGone: async () => undefined };
     const workspaces: WorkspaceDirectory = { isMember: async () => false, eventsTarget: async (_region, uid) => targets.get(uid) ?? null };
     const base = loadConfig();
     const config = { ...base, outbound: { ...base.outbound, allowLoopback: true }, retry: { maxAttempts: 3, baseDelayMs: 100 }, deliveryPollMs: 50 };
