@@ -121,7 +121,7 @@ describe('browser push messages of organisation notifications', () => {
     }, 15_000, 100);
     expect(message).toMatchObject({ urgency: 'high', ttl: 86_400 });
     const shown = read(browsers.pusher, message!);
-    expect(shown).toMatchObject({ title: NOTIFICATION_MESSAGES.humanRequestedTitle, body: 'Can I talk to a human?', notificationLevel: 2, urlPathname: expect.stringMatching(new RegExp(`^/convos\\?agentId=${agentId}&conversationId=`)) });
+    expect(shown).toMatchObject({ title: NOTIFICATION_MESSAGES.humanRequestedTitle, body: 'Can I talk to a human?', notificationLevel: 2, region: 'eu', urlPathname: expect.stringMatching(new RegExp(`^/convos\\?agentId=${agentId}&conversationId=`)) });
     // Another key cannot read it (RFC 8291: encrypted for the subscription's p256dh and auth).
     expect(() => read(browsers.mailOnly, message!)).toThrow();
 

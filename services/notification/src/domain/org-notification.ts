@@ -9,6 +9,7 @@ import {
   type CreditsLowData,
   type HumanRequestedData,
   type NotificationsSettings,
+  type Region,
   type StoredNotification,
   type WebPushSubscription,
 } from '@platform/contracts';
@@ -93,9 +94,9 @@ export function pushRecipients(notification: StoredNotification, clients: OrgRec
     });
 }
 
-/** What the service worker shows (title, body) and opens on a click (urlPathname). */
-export const pushPayload = (notification: StoredNotification) =>
-  JSON.stringify({ ID: notification.ID, title: notification.title ?? '', body: notification.body ?? '', urlPathname: notification.urlPathname ?? '/', notificationLevel: notification.notificationLevel });
+/** What the service worker shows (title, body) and opens on a click (urlPathname, in the region's dashboard). */
+export const pushPayload = (notification: StoredNotification, region: Region) =>
+  JSON.stringify({ ID: notification.ID, title: notification.title ?? '', body: notification.body ?? '', urlPathname: notification.urlPathname ?? '/', notificationLevel: notification.notificationLevel, region });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -63,7 +63,7 @@ export class OrgNotifications {
   private async pushTo(region: Region, org: AgentOrganization, notification: StoredNotification): Promise<void> {
     const push = this.deps.push;
     if (!push) return;
-    const payload = pushPayload(notification);
+    const payload = pushPayload(notification, region);
     const urgency = notification.notificationLevel === 2 ? 'high' : 'normal';
     await Promise.all(
       pushRecipients(notification, org.clients).map(async ({ clientId, subscription }) => {
