@@ -49,7 +49,7 @@ export function assemble(deps: AppDeps) {
     publicUrl: config.publicUrl,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
   });
-  const deliveries = new EventDeliveries({ store: new DeliveryStore(deps.mongo), workspaces, http: new SafeHttpClient(config.outbound), mailer, logger, retry: config.retry });
+  const deliveries = new EventDeliveries({ store: new DeliveryStore(deps.mongo), workspaces, http: new SafeHttpClient(config.outbound), mailer, logger, retry: config.retry, publicUrl: config.publicUrl });
   const routes = notificationRoutes(notifications, live, deliveries);
   return { routes, access: new NotificationAccess(workspaces), live, notifications, deliveries, mailer };
 }
