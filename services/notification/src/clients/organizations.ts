@@ -4,10 +4,9 @@ import {
   servicePath,
   type OrganizationRecipients,
   type OrganizationRecipientsResponse,
-  type OrganizationsByAgentResponse,
   type Region,
 } from '@platform/contracts';
-import { callService, serviceRefused, type ServiceClient } from '@platform/kit';
+import { callService, organizationsOfAgent, serviceRefused, type ServiceClient } from '@platform/kit';
 import type { OrgRecipient } from '../domain/org-notification';
 
 /** An organisation an agent belongs to: its workspace (the tenant) and the clients to notify. */
@@ -28,17 +27,12 @@ export interface OrganizationDirectory {
 
 const UNAVAILABLE = UPSTREAM_MESSAGES.agencyUnavailable;
 
-/** agency-domain's GET /internal/organizations/by-agent/:agentId, gateway-signed; an organisation's ownerID is its workspace. */
+/** agency-domain's internal organisation routes, gateway-signed; an organisation's ownerID is its workspace. */
 export class HttpOrganizationDirectory implements OrganizationDirectory {
   constructor(private readonly client: ServiceClient) {}
 
   async byAgent(region: Region, agentId: string): Promise<AgentOrganization[]> {
-    const path = servicePath(CLIENTS_API.organizationsByAgent.path, { agentId });
-    const response = await callService(this.client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable: UNAVAILABLE });
-    if (response.status === 404) return [];
-    if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
-    const { organizations } = (await response.json()) as OrganizationsByAgentResponse;
-    return organizations.filter((org) => org.ownerID).map(toAgentOrganization);
+    return (await organizationsOfAgent(this.client, region, agentId)).filter((org) => org.ownerID).map(toAgentOrganization);
   }
 
   async byId(region: Region, orgId: string): Promise<AgentOrganization | null> {
