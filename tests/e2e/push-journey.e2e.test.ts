@@ -1,10 +1,10 @@
 /**
  * The Browser Notifications switch in Chromium on an agency host (ADR 0032): a client with the
  * notifications permission granted turns the switch on; the dashboard registers its service
- * worker and calls PushManager.subscribe with the platform's VAPID key. Headless Chromium has no
- * vendor push service to reach (--disable-background-networking, no network): when it refuses the
- * subscription, the panel says why and the switch stays off; when it accepts, the switch is on and
- * turning it off unsubscribes. Delivery itself is tested against the push-service sandbox
+ * worker and calls PushManager.subscribe with the platform's VAPID key. Headless Chromium (with the
+ * notifications permission granted) refuses the subscription ("Registration failed - permission
+ * denied"; it has no vendor push service here either): the panel says why and the switch stays off.
+ * A browser that accepts gets the switch on, and turning it off unsubscribes. Delivery itself is tested against the push-service sandbox
  * (services/notification/test/web-push.int.test.ts).
  */
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
@@ -72,13 +72,17 @@ describe('push notifications journey', () => {
     await page.getByTestId('client-login-password').fill(client.dashboardPassword);
     await page.getByTestId('client-sign-in').click();
     await page.getByText('Signed in successfully.').waitFor();
-    const { publicKey } = await call(page.request, NOTIFICATION_API.getPushKey, region);
+    // Node does not resolve *.localhost: the page asks, with the client's session cookie.
+    const keyPath = gatewayPath(NOTIFICATION_API.getPushKey, {}, region);
+    const { publicKey } = await page.evaluate(async (path) => (await fetch(path)).json(), keyPath);
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
 
     await page.getByTestId('notifications-bell').click();
     await page.getByRole('button', { name: 'Notification settings' }).click();
     const toggle = page.getByRole('switch', { name: 'Browser Notifications' });
-    await toggle.click({ force: true });
+    // Mantine draws the switch over a hidden input: a person clicks its label.
+    const label = page.getByTestId('notifications-panel').getByText('Browser Notifications');
+    await label.click();
     const refused = page.getByTestId('browser-notifications-error');
     await waitFor(async () => ((await toggle.isChecked()) || (await refused.isVisible()) ? true : undefined), 30_000, 200);
     await screenshot(page, 'push-01-switch');
@@ -98,7 +102,7 @@ describe('push notifications journey', () => {
       console.log(`Chromium refused PushManager.subscribe: ${await refused.textContent()}`);
     } else {
       // Chromium subscribed: the switch is on; off unsubscribes this browser.
-      await toggle.click({ force: true });
+      await label.click();
       await waitFor(async () => ((await toggle.isChecked()) ? undefined : true), 15_000, 200);
       expect(await page.evaluate(async () => Boolean(await (await navigator.serviceWorker.getRegistration('/remotes/client_dashboard/'))?.pushManager.getSubscription()))).toBe(false);
     }
