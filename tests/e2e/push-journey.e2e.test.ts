@@ -4,12 +4,17 @@
  * worker and calls PushManager.subscribe with the platform's VAPID key. Headless Chromium (with the
  * notifications permission granted) refuses the subscription ("Registration failed - permission
  * denied"; it has no vendor push service here either): the panel says why and the switch stays off.
- * A browser that accepts gets the switch on, and turning it off unsubscribes. Delivery itself is tested against the push-service sandbox
+ * A browser that accepts gets the switch on, and turning it off unsubscribes. Then the running
+ * platform's delivery: a subscription of the push-service sandbox, saved through the client's
+ * route, receives a visitor's request encrypted for its keys. Delivery itself is tested against the push-service sandbox
  * (services/notification/test/web-push.int.test.ts).
  */
+import { createECDH, randomBytes } from 'node:crypto';
+import { decrypt } from 'http_ece';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, NOTIFICATION_API, NOTIFICATION_MESSAGES, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
-import { waitFor } from '@platform/test-support';
+import { AGENCY_API, AGENT_API, CLIENTS_API, NOTIFICATION_API, NOTIFICATION_MESSAGES, eventRoute, gatewayPath, makeEvent, type Endpoint, type Region } from '@platform/contracts';
+import { createProducer } from '@platform/kit';
+import { testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 type AnyEndpoint = Endpoint<any, any, any, any>;
@@ -48,7 +53,7 @@ describe('push notifications journey', () => {
     await browser?.close();
   });
 
-  it('a client turns Browser Notifications on: the service worker registers and subscribes with the VAPID key, or the panel says why not', async () => {
+  it('a client turns Browser Notifications on (the worker registers and subscribes with the VAPID key, or the panel says why not); a saved subscription gets a request pushed', async () => {
     await owner.goto('/signup');
     await signInWithCode(owner, uniqueEmail('pushowner'));
     await passOnboarding(owner);
@@ -106,6 +111,35 @@ describe('push notifications journey', () => {
       await waitFor(async () => ((await toggle.isChecked()) ? undefined : true), 15_000, 200);
       expect(await page.evaluate(async () => Boolean(await (await navigator.serviceWorker.getRegistration('/remotes/client_dashboard/'))?.pushManager.getSubscription()))).toBe(false);
     }
+
+    // The running platform's side: a subscription of the push-service sandbox (started by deps.sh),
+    // saved through the client's route from the page, receives a visitor's request, encrypted for it.
+    const keys = createECDH('prime256v1');
+    keys.generateKeys();
+    const authSecret = randomBytes(16);
+    const sandbox = `http://127.0.0.1:${process.env.WEB_PUSH_SANDBOX_PORT ?? 4185}`;
+    const { endpoint } = await (await fetch(`${sandbox}/subscriptions`, { method: 'POST', body: JSON.stringify({ applicationServerKey: publicKey }) })).json();
+    const subscription = { endpoint, expirationTime: null, keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } };
+    const saved = await page.evaluate(
+      async ({ path, body }) => (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) })).status,
+      { path: gatewayPath(CLIENTS_API.savePushToken, {}, region), body: { subscription } },
+    );
+    expect(saved).toBe(200);
+    const producer = createProducer(testKafka());
+    await producer.connect();
+    try {
+      const event = makeEvent('conversation.human-requested', { region, workspaceId: uid, data: { agentId: agent.agentCreated.ID, conversationId: 'pushconvo1', channel: 'web', text: 'Can a person help me?' } });
+      const { topic, key } = eventRoute(event);
+      await producer.send({ topic, messages: [{ key, value: JSON.stringify(event) }] });
+    } finally {
+      await producer.disconnect();
+    }
+    const [message] = await waitFor(async () => {
+      const received = await (await fetch(`${sandbox}/sandbox/push/${endpoint.split('/').pop()}/messages`)).json();
+      return received.length ? received : undefined;
+    }, 30_000, 200);
+    const shown = JSON.parse(decrypt(Buffer.from(message.body, 'base64url'), { version: 'aes128gcm', privateKey: keys, authSecret }).toString('utf8'));
+    expect(shown).toMatchObject({ title: NOTIFICATION_MESSAGES.humanRequestedTitle, body: 'Can a person help me?', notificationLevel: 2, region });
     await context.close();
   }, 180_000);
 });
