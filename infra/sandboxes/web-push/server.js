@@ -79,11 +79,11 @@ const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.char
 
 function page() {
   const rows = [...endpoints.entries()].flatMap(([id, entry]) =>
-    entry.messages.map((m) => `<tr><td>${escapeHtml(m.receivedAt)}</td><td>/push/${escapeHtml(id)}${entry.gone ? ' (gone)' : ''}</td><td>${m.body.length}</td><td>${escapeHtml(m.ttl)}</td><td>${escapeHtml(m.urgency ?? '')}</td><td><code>${escapeHtml(m.body.slice(0, 48))}…</code></td></tr>`),
+    entry.messages.map((m) => `<tr><td>${escapeHtml(m.receivedAt)}</td><td>/push/${escapeHtml(id)}${entry.gone ? ' (gone)' : ''}</td><td>${Buffer.from(m.body, 'base64url').length}</td><td>${escapeHtml(m.ttl)}</td><td>${escapeHtml(m.urgency ?? '')}</td><td><code>${escapeHtml(m.body.slice(0, 48))}…</code></td></tr>`),
   );
   return `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Web Push sandbox</title>
 <h1>Web Push sandbox</h1><p>${endpoints.size} subscription endpoint(s). Payloads are end-to-end encrypted (aes128gcm): only the subscriber's private key reads them.</p>
-<table border="1" cellpadding="4"><tr><th>received</th><th>endpoint</th><th>bytes (base64url)</th><th>TTL</th><th>urgency</th><th>body</th></tr>${rows.reverse().join('') || '<tr><td colspan="6">No deliveries yet.</td></tr>'}</table>`;
+<table border="1" cellpadding="4"><tr><th>received</th><th>endpoint</th><th>bytes</th><th>TTL</th><th>urgency</th><th>body (base64url)</th></tr>${rows.reverse().join('') || '<tr><td colspan="6">No deliveries yet.</td></tr>'}</table>`;
 }
 
 async function handle(req, res, origin) {
