@@ -16,7 +16,8 @@
 # (Discord webhooks stand-in, infra/sandboxes/discord: a Discord channel's webhook URL is the user's).
 # sandbox-domains, sandbox-email-domains and sandbox-fonts (the domain provider, the e-mail
 # domain provider and the fonts service, infra/sandboxes), sandbox-company-site (a branded
-# website for onboarding, infra/sandboxes/company-site).
+# website for onboarding, infra/sandboxes/company-site), sandbox-web-push (a browser vendor's
+# push service: Web Push endpoints with VAPID checks, infra/sandboxes/web-push).
 # Pid files: .run/<name>.pid   logs: .run/<name>.log   data: .data/<name>/
 set -euo pipefail
 # shellcheck source=infra/scripts/lib.sh
@@ -44,9 +45,10 @@ COMPANY_SITE_PORT="${COMPANY_SITE_PORT:-4150}"
 STRIPE_JS_SANDBOX_PORT="${STRIPE_JS_SANDBOX_PORT:-4160}"
 TOOL_SERVER_SANDBOX_PORT="${TOOL_SERVER_SANDBOX_PORT:-4170}"
 TWILIO_SANDBOX_PORT="${TWILIO_SANDBOX_PORT:-4180}"
+WEB_PUSH_SANDBOX_PORT="${WEB_PUSH_SANDBOX_PORT:-4185}"
 DEPS_TIMEOUT="${DEPS_TIMEOUT:-90}"   # seconds each dependency may take to become ready
 
-ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-stripe-js sandbox-tool-server sandbox-twilio)
+ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-meta sandbox-discord sandbox-domains sandbox-fonts sandbox-email-domains sandbox-company-site sandbox-stripe-js sandbox-tool-server sandbox-twilio sandbox-web-push)
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
@@ -73,6 +75,7 @@ marker() {
     sandbox-stripe-js) echo "$ROOT/infra/sandboxes/stripe-js/server.js" ;;
     sandbox-tool-server) echo "$ROOT/infra/sandboxes/tool-server/server.js" ;;
     sandbox-twilio) echo "$ROOT/infra/sandboxes/twilio/server.js" ;;
+    sandbox-web-push) echo "$ROOT/infra/sandboxes/web-push/server.js" ;;
     *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
   esac
 }
@@ -96,6 +99,7 @@ main_port() {
     sandbox-stripe-js) echo "$STRIPE_JS_SANDBOX_PORT" ;;
     sandbox-tool-server) echo "$TOOL_SERVER_SANDBOX_PORT" ;;
     sandbox-twilio) echo "$TWILIO_SANDBOX_PORT" ;;
+    sandbox-web-push) echo "$WEB_PUSH_SANDBOX_PORT" ;;
   esac
 }
 
@@ -125,6 +129,7 @@ describe() {
     sandbox-stripe-js) echo "http://127.0.0.1:$STRIPE_JS_SANDBOX_PORT (Stripe.js stand-in at /v3/ and Stripe's test-card outcomes in front of stripe-mock)" ;;
     sandbox-tool-server) echo "http://127.0.0.1:$TOOL_SERVER_SANDBOX_PORT (a voice-tool server to test tools against: /order-status, /book, /echo; secret sandbox-tool-secret)" ;;
     sandbox-twilio) echo "http://127.0.0.1:$TWILIO_SANDBOX_PORT (Twilio REST 2010-04-01 sandbox, phone numbers; call a number at http://localhost:$TWILIO_SANDBOX_PORT/)" ;;
+    sandbox-web-push) echo "http://127.0.0.1:$WEB_PUSH_SANDBOX_PORT (Web Push service sandbox: subscription endpoints /push/<id>, VAPID checked; deliveries at http://localhost:$WEB_PUSH_SANDBOX_PORT/)" ;;
   esac
 }
 
@@ -368,6 +373,12 @@ prepare_sandbox-twilio() {
   mkdir -p "$DATA_DIR/sandbox-twilio"
   CMD=(node "$ROOT/infra/sandboxes/twilio/server.js" --port "$TWILIO_SANDBOX_PORT" --host 127.0.0.1
     --account "${TWILIO_ACCOUNT_SID:-}:${TWILIO_AUTH_TOKEN:-}")
+}
+
+prepare_sandbox-web-push() {
+  require_file "$ROOT/infra/sandboxes/web-push/server.js" "infra/sandboxes/web-push/server.js"
+  mkdir -p "$DATA_DIR/sandbox-web-push"
+  CMD=(node "$ROOT/infra/sandboxes/web-push/server.js" --port "$WEB_PUSH_SANDBOX_PORT" --host 127.0.0.1)
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------

@@ -434,6 +434,7 @@ describe('every repository query uses an index on the local store', () => {
     await clients.clientsOfAgency(region, 'agency-1');
     await clients.clientsOfOrganization(region, 'org-1');
     await clients.updateClient(region, 'client-1', { name: 'Renamed' } as never);
+    await clients.removePushToken(region, 'client-1', 'token');
     const clientSession = { _id: 'client-session-1', clientId: 'client-1', orgId: 'org-1', agencyId: 'agency-1', workspaceId: 'ws-1', email: 'client@example.com', agencyAdmin: false, createdAt: now, expiresAt: later };
     await clients.insertSession(region, clientSession);
     await clients.session(region, 'client-session-1');
@@ -461,6 +462,7 @@ describe('every repository query uses an index on the local store', () => {
     await deliveries.claimDue(region, now, 30_000);
     await deliveries.record(region, 'delivery-1', { status: 'delivered', attempts: 1, nextAttemptAt: now, lastStatus: 200 } as never);
     await deliveries.latest(region, 'ws-1');
+    await deliveries.claimMemberNotice(region, 'event-1', 'ws-1', 'credits.low', now);
 
     const sources = store('KnowledgeSourceStore', new KnowledgeSourceStore(mongo));
     const source = { _id: 'source-1', agentId: 'agent-1', workspaceId: 'ws-1', status: 'PENDING', chunkCount: 0, generation: 0, dueAt: 0, leaseUntil: 0, attempts: 0, createdAt: 1, updatedAt: 1 } as never;

@@ -14,6 +14,7 @@ import {
   type UpdateOwnClientRequest,
 } from '../entities/clients';
 import { documentId, name, optionalUrl, type Region } from '../entities/common';
+import { pushEndpointSchema, webPushSubscriptionSchema, type WebPushSubscription } from './notification';
 import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest } from './workspace';
 import type { AgentListResponse } from '../entities/agent-api';
@@ -207,7 +208,7 @@ export interface OrganizationRecipients {
   name?: string;
   agencyId: string;
   ownerID?: string;
-  clients: Array<{ ID: string; email?: string; name?: string; preferredLanguage?: string; notificationsSettings?: NotificationsSettings }>;
+  clients: Array<{ ID: string; email?: string; name?: string; preferredLanguage?: string; notificationsSettings?: NotificationsSettings; /** FB_PUSH_TOKEN: the browser's push subscription (JSON), for the notification service only */ pushToken?: string }>;
 }
 export interface OrganizationsByAgentResponse extends SuccessResponse {
   organizations: OrganizationRecipients[];
@@ -252,6 +253,17 @@ type Uid = { uid: string };
 type OrgParams = { uid: string; orgId: string };
 type ClientParams = { uid: string; clientId: string };
 
+/** POST /v2/client/me/push-token: the subscription the browser's PushManager.subscribe answered. */
+export interface SavePushTokenRequest {
+  subscription: WebPushSubscription;
+}
+export const savePushTokenRequestSchema = Joi.object<SavePushTokenRequest, true>({ subscription: webPushSubscriptionSchema.required() });
+/** POST /internal/clients/:clientId/push-token/gone: only the subscription with this endpoint is dropped (a newer one stays). */
+export interface DropPushTokenRequest {
+  endpoint: string;
+}
+export const dropPushTokenRequestSchema = Joi.object<DropPushTokenRequest, true>({ endpoint: pushEndpointSchema.required() });
+
 /** Every client, organisation and client sign-in endpoint (services/agency-domain, the clients module). */
 export const CLIENTS_API = {
   // The agency (a member of the agency's workspace).
@@ -276,11 +288,16 @@ export const CLIENTS_API = {
   saveOrgClient: endpoint<NoParams, NoQuery, OrgAdminSaveClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'saveOrgClient', method: 'post', path: '/v2/client/org/clients' }),
   /** The agent service: the agents of the signed-in client's organisation (its widgetIDs). */
   listClientAgents: endpoint<NoParams, NoQuery, NoBody, AgentListResponse>()({ service: 'agent', operationId: 'listClientAgents', method: 'get', path: '/v2/client/agents' }),
+  /** The Browser Notifications switch: the browser's push subscription becomes the client's FB_PUSH_TOKEN (ADR 0032). */
+  savePushToken: endpoint<NoParams, NoQuery, SavePushTokenRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'savePushToken', method: 'post', path: '/v2/client/me/push-token' }),
+  removePushToken: endpoint<NoParams, NoQuery, NoBody, SuccessResponse>()({ service: 'agency-domain', operationId: 'removePushToken', method: 'delete', path: '/v2/client/me/push-token' }),
   recordTabClick: endpoint<NoParams, NoQuery, TabClickRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'recordTabClick', method: 'post', path: '/v2/client/analytics/tab-click' }),
   // Gateway and platform services only.
   verifyClientSession: endpoint<NoParams, NoQuery, CredentialVerifyRequest, ClientCredentialVerifyResponse>()({ service: 'agency-domain', operationId: 'verifyClientSession', method: 'post', path: '/internal/credentials/verify' }),
   organizationsByAgent: endpoint<{ agentId: string }, NoQuery, NoBody, OrganizationsByAgentResponse>()({ service: 'agency-domain', operationId: 'organizationsByAgent', method: 'get', path: '/internal/organizations/by-agent/:agentId' }),
   clientAccess: endpoint<{ orgId: string; clientId: string }, NoQuery, NoBody, ClientAccessResponse>()({ service: 'agency-domain', operationId: 'clientAccess', method: 'get', path: '/internal/organizations/:orgId/clients/:clientId/access' }),
   addOrganizationAgent: endpoint<{ orgId: string }, NoQuery, AddOrganizationAgentRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'addOrganizationAgent', method: 'post', path: '/internal/organizations/:orgId/agents' }),
+  /** The notification service: the push service answered 404/410 for this endpoint, the subscription is gone. */
+  dropPushToken: endpoint<{ clientId: string }, NoQuery, DropPushTokenRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'dropPushToken', method: 'post', path: '/internal/clients/:clientId/push-token/gone' }),
   organizationRecipients: endpoint<{ orgId: string }, NoQuery, NoBody, OrganizationRecipientsResponse>()({ service: 'agency-domain', operationId: 'organizationRecipients', method: 'get', path: '/internal/organizations/:orgId/recipients' }),
 } as const;

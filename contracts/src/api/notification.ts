@@ -58,6 +58,12 @@ export const NOTIFICATION_MESSAGES = {
   eventsSaveFailed: 'Failed to save the events settings.',
   autoRechargeFailedTitle: 'Auto-recharge failed',
   autoRechargeFailedBody: (amountUsd: number, reason: string) => `We could not charge $${amountUsd} to your saved card: ${reason} Your auto-recharge settings are kept; update your payment method to recharge again.`,
+  pushUnavailable: 'Browser notifications are not available.',
+  pushEnabled: 'Browser notifications are on.',
+  pushDisabled: 'Browser notifications are off.',
+  pushBlocked: 'Notifications are blocked for this site: allow them in your browser settings, then turn the switch on again.',
+  pushUnsupported: 'This browser cannot receive push notifications.',
+  pushRefused: (reason: string) => `Your browser could not subscribe to notifications: ${reason}`,
   creditsLowTitle: 'Credits running low',
   creditsLowBody: (balance: number) => `Only ${Math.max(0, Math.floor(balance)).toLocaleString('en-US')} credits are left. Buy credits so your agents keep answering.`,
 } as const;
@@ -75,6 +81,28 @@ export function visibleLevels(notifyIf: NotificationsSettings['notifyIf'] = 'req
 }
 /** Whether a client who chose `notifyThrough` gets notifications by e-mail. */
 export const notifiesByEmail = (notifyThrough: NotificationsSettings['notifyThrough'] = 'all') => notifyThrough === 'email' || notifyThrough === 'all';
+
+/** Whether a client who chose `notifyThrough` gets notifications as browser push messages. */
+export const notifiesByPush = (notifyThrough: NotificationsSettings['notifyThrough'] = 'all') => notifyThrough === 'push' || notifyThrough === 'all';
+
+/** A browser's push subscription (PushSubscription.toJSON()): where its push service takes messages and the keys that encrypt them (RFC 8291). */
+export interface WebPushSubscription {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: { p256dh: string; auth: string };
+}
+const base64url = (max: number) => Joi.string().pattern(/^[A-Za-z0-9_-]+={0,2}$/).max(max);
+export const pushEndpointSchema = Joi.string().uri({ scheme: ['https', 'http'] }).max(2048);
+export const webPushSubscriptionSchema = Joi.object<WebPushSubscription, true>({
+  endpoint: pushEndpointSchema.required(),
+  expirationTime: Joi.number().integer().allow(null),
+  keys: Joi.object({ p256dh: base64url(200).required(), auth: base64url(100).required() }).required(),
+});
+
+/** GET /v2/client/notifications/push-key: the platform's VAPID public key (base64url), the applicationServerKey of PushManager.subscribe. */
+export interface PushKeyResponse extends SuccessResponse {
+  publicKey: string;
+}
 
 type OrgParams = { uid: string; orgId: string };
 export const orgNotificationParamsSchema = Joi.object({ uid: documentId().required(), orgId: documentId().required() });
@@ -143,6 +171,12 @@ export const NOTIFICATION_API = {
     operationId: 'markAllClientNotificationsRead',
     method: 'delete',
     path: '/v2/client/notifications',
+  }),
+  getPushKey: endpoint<NoParams, NoQuery, undefined, PushKeyResponse>()({
+    service: 'notification',
+    operationId: 'getPushKey',
+    method: 'get',
+    path: '/v2/client/notifications/push-key',
   }),
   listEventDeliveries: endpoint<{ uid: string }, NoQuery, undefined, EventDeliveriesResponse>()({
     service: 'notification',

@@ -27,6 +27,7 @@ export { agentNavLayout, type AgentNavLayout } from './logic/agent-layout';
 export { readAgencyHost } from './logic/agency-host';
 export { NotificationsBell, type NotificationsBellProps } from './notifications/NotificationsBell';
 export { NotificationsPanel, type NotificationsPanelProps } from './notifications/NotificationsPanel';
+export type { PushWorker } from './notifications/push-subscription';
 export { CssEditor, type CssEditorProps } from './css-editor/CssEditor';
 export { CssAssistant, type CssAssistantProps } from './css-editor/CssAssistant';
 export type { ChatMessage as CssChatMessage } from './css-editor/css-assistant';

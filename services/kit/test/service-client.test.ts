@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UPSTREAM_MESSAGES } from '@platform/contracts';
-import { callService, checkWorkspaceAccess, readEntitlements, sha256Hex, verifyForwarded, type ServiceClient } from '../src';
+import { callService, checkWorkspaceAccess, organizationsOfAgent, readEntitlements, sha256Hex, verifyForwarded, type ServiceClient } from '../src';
 
 describe('signed service-to-service calls', () => {
   const secret = 'test-secret';
@@ -59,5 +59,16 @@ describe('signed service-to-service calls', () => {
     expect(await readEntitlements(client(), 'eu', 'ws1')).toBeNull();
     answer = { status: 502, body: {} };
     await expect(readEntitlements(client(), 'eu', 'ws1')).rejects.toMatchObject({ status: 503, message: UPSTREAM_MESSAGES.billingUnavailable });
+  });
+
+  it("agency-domain's organisations of an agent: the list, none for an unknown agent, 503 otherwise", async () => {
+    const organization = { ID: 'org1', agencyId: 'ag1', ownerID: 'ws1', clients: [{ ID: 'c1', email: 'c@x.io', pushToken: '{}' }] };
+    answer = { status: 200, body: { success: true, organizations: [organization] } };
+    expect(await organizationsOfAgent(client(), 'na', 'agent 1')).toEqual([organization]);
+    expect(seen[0]).toMatchObject({ method: 'GET', path: '/internal/organizations/by-agent/agent%201', kind: 'gateway', region: 'na' });
+    answer = { status: 404, body: {} };
+    expect(await organizationsOfAgent(client(), 'na', 'agent1')).toEqual([]);
+    answer = { status: 500, body: {} };
+    await expect(organizationsOfAgent(client(), 'na', 'agent1')).rejects.toMatchObject({ status: 503, message: UPSTREAM_MESSAGES.agencyUnavailable });
   });
 });

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { SafeHttpClient, createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { smtpMailer, type Mailer } from '@platform/kit';
 import { HttpOrganizationDirectory, type OrganizationDirectory } from './clients/organizations';
+import { WebPushSender } from './clients/web-push';
 import { HttpWorkspaceDirectory, type WorkspaceDirectory } from './clients/workspace';
 import type { NotificationConfig } from './config';
 import { notificationRoutes } from './routes/notification-routes';
@@ -42,11 +43,13 @@ export function assemble(deps: AppDeps) {
     store: new NotificationStore(deps.mongo),
     organizations: deps.organizations ?? new HttpOrganizationDirectory(client(config.agencyServiceUrl)),
     mailer,
+    // Push endpoints are browser-given URLs: the same SSRF-safe client as events endpoints.
+    push: config.vapid ? new WebPushSender(config.vapid, new SafeHttpClient({ ...config.outbound, maxResponseBytes: 4_000 })) : null,
     logger,
     publicUrl: config.publicUrl,
     eventsWritten: deps.eventsWritten ?? (() => undefined),
   });
-  const deliveries = new EventDeliveries({ store: new DeliveryStore(deps.mongo), workspaces, http: new SafeHttpClient(config.outbound), mailer, logger, retry: config.retry });
+  const deliveries = new EventDeliveries({ store: new DeliveryStore(deps.mongo), workspaces, http: new SafeHttpClient(config.outbound), mailer, logger, retry: config.retry, publicUrl: config.publicUrl });
   const routes = notificationRoutes(notifications, live, deliveries);
   return { routes, access: new NotificationAccess(workspaces), live, notifications, deliveries, mailer };
 }

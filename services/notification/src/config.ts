@@ -1,3 +1,5 @@
+import { createECDH, createHash } from 'node:crypto';
+import type { VapidKeys } from './clients/web-push';
 import { env, outboundOptionsFromEnv, platformConfig, type PlatformConfig, type SafeHttpOptions } from '@platform/kit';
 import type { RetryPolicy } from './domain/event-delivery';
 
@@ -17,6 +19,22 @@ export interface NotificationConfig {
   retry: RetryPolicy;
   /** How often the delivery worker looks for due deliveries (EVENTS_POLL_MS). */
   deliveryPollMs: number;
+  /** Web Push's VAPID identity; null when neither WEB_PUSH_VAPID_PRIVATE_KEY nor WEB_PUSH_VAPID_SEED is set (no push messages). */
+  vapid: VapidKeys | null;
+}
+
+/**
+ * WEB_PUSH_VAPID_PRIVATE_KEY (production: a base64url P-256 private key), else a key derived from
+ * WEB_PUSH_VAPID_SEED (local runs: a generated secret), so no private key is ever committed.
+ * The public key is always computed from the private one.
+ */
+export function vapidKeys(privateKey: string, seed: string, subject: string): VapidKeys | null {
+  const secret = privateKey ? Buffer.from(privateKey, 'base64url') : seed ? createHash('sha256').update(`vapid:${seed}`).digest() : null;
+  if (!secret) return null;
+  if (secret.length !== 32) throw new Error('WEB_PUSH_VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)');
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(secret);
+  return { privateKey: secret.toString('base64url'), publicKey: ecdh.getPublicKey().toString('base64url'), subject };
 }
 
 const int = (name: string, fallback: number) => {
@@ -39,5 +57,6 @@ export function loadConfig(): NotificationConfig {
     outbound: { ...outboundOptionsFromEnv(), timeoutMs: int('EVENTS_TIMEOUT_MS', 10_000), maxResponseBytes: 64_000 },
     retry: { maxAttempts: Math.max(1, int('EVENTS_MAX_ATTEMPTS', 6)), baseDelayMs: int('EVENTS_RETRY_BASE_MS', 30_000) },
     deliveryPollMs: Math.max(50, int('EVENTS_POLL_MS', 1000)),
+    vapid: vapidKeys(env('WEB_PUSH_VAPID_PRIVATE_KEY', ''), env('WEB_PUSH_VAPID_SEED', ''), env('WEB_PUSH_SUBJECT', 'mailto:push@localhost')),
   };
 }

@@ -16,7 +16,7 @@ import { assemble } from '../src/app';
 import type { AgentOrganization, OrganizationDirectory } from '../src/clients/organizations';
 import type { EventsTarget, WorkspaceDirectory } from '../src/clients/workspace';
 import { loadConfig } from '../src/config';
-import { startPlatformEventConsumer } from '../src/events/platform-events';
+import { handlePlatformEvent, startPlatformEventConsumer } from '../src/events/platform-events';
 import { INDEXES, NOTIFICATION_COLLECTIONS } from '../src/store/collections';
 import { startDeliveryWorker } from '../src/usecases/event-deliveries';
 
@@ -39,6 +39,8 @@ describe('credits running low', () => {
   const organizations = new Map<string, AgentOrganization>();
   const targets = new Map<string, EventsTarget>();
   let billing: ReturnType<typeof routeTable>;
+  let notifications: ReturnType<typeof assemble>['notifications'];
+  let deliveries: ReturnType<typeof assemble>['deliveries'];
 
   beforeAll(async () => {
     mongo = await freshMongo();
@@ -65,12 +67,13 @@ describe('credits running low', () => {
       });
     });
     await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-    const directory: OrganizationDirectory = { byAgent: async () => [], byId: async (_region, orgId) => organizations.get(orgId) ?? null };
+    const directory: OrganizationDirectory = { byAgent: async () => [], byId: async (_region, orgId) => organizations.get(orgId) ?? null, pushTokenGone: async () => undefined };
     const workspaces: WorkspaceDirectory = { isMember: async () => false, eventsTarget: async (_region, uid) => targets.get(uid) ?? null };
     const base = loadConfig();
     const config = { ...base, outbound: { ...base.outbound, allowLoopback: true }, retry: { maxAttempts: 3, baseDelayMs: 100 }, deliveryPollMs: 50 };
     const assembled = assemble({ config, mongo, logger, organizations: directory, workspaces, eventsWritten: relay.nudge });
     closeMailer = () => assembled.mailer.close();
+    ({ notifications, deliveries } = assembled);
     relay.start(mongo);
     notificationConsumer = await startPlatformEventConsumer({ kafka: ledgerTopic.kafka, producer: ledgerTopic.producer, mongo, logger, notifications: assembled.notifications, deliveries: assembled.deliveries, groupId: uniqueName('notification') });
     stopWorker = startDeliveryWorker(assembled.deliveries, ['eu'], config.deliveryPollMs, logger);
@@ -148,4 +151,33 @@ describe('credits running low', () => {
     expect(delivered.payload).toMatchObject({ balance: 450, threshold: 500, workspaceSecret: 'vg_secret', createdAt: expect.any(String) });
     expect(delivered.payload.orgId).toBeUndefined();
   }, 90_000);
+
+  it("e-mails a workspace's own crossing to its members (owner and workspaceEmails) once per crossing, and once per event", async () => {
+    const workspaceId = newWorkspaceUid();
+    const owner = uniqueEmail('owner');
+    const member = uniqueEmail('member');
+    targets.set(workspaceId, { subscribedEvents: [], workspaceSecret: 'vg_secret', workspaceEmails: [owner, member] });
+    await billing.ledger.grant('eu', workspaceId, `opening:${workspaceId}`, { amount: 600, ts: Date.now(), direction: 'increase' });
+    await consume('eu', workspaceId, 150); // 450: below the workspace default 500
+    const [mail] = await waitFor(async () => {
+      const all = await mailsTo(member);
+      return all.length ? all : undefined;
+    }, 60_000, 200);
+    expect(mail).toMatchObject({ subject: NOTIFICATION_MESSAGES.creditsLowTitle });
+    expect(mail!.html).toContain(NOTIFICATION_MESSAGES.creditsLowBody(450));
+    expect(await mailsTo(owner)).toHaveLength(1);
+
+    await consume('eu', workspaceId, 50); // 400: still below, no second e-mail
+    await waitFor(async () => (await billing.ledger.balance('eu', workspaceId)) === 400, 30_000, 100);
+    // The same event delivered again (a consumer restart) mails nothing more.
+    const redelivered = makeEvent('credits.low', { region: 'eu', workspaceId, data: { balance: 450, threshold: 500 } }) as EventEnvelope;
+    await handlePlatformEvent(redelivered, notifications, deliveries);
+    await handlePlatformEvent(redelivered, notifications, deliveries);
+    await waitFor(async () => ((await mailsTo(owner)).length >= 2 ? true : undefined), 30_000, 200);
+    await billing.ledger.grant('eu', workspaceId, `refill:${workspaceId}`, { amount: 1000, ts: Date.now(), direction: 'increase' }); // 1400: recovered
+    await consume('eu', workspaceId, 1000); // 400: a new crossing
+    await waitFor(async () => ((await mailsTo(member)).length >= 3 ? true : undefined), 60_000, 200);
+    expect((await mailsTo(owner)).map((m) => m.html).filter((html) => html.includes('Only 400 credits'))).toHaveLength(1);
+    expect(await mailsTo(owner)).toHaveLength(3); // the crossing at 450, the event handled twice at 450, the crossing at 400
+  }, 120_000);
 });

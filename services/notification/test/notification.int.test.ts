@@ -21,6 +21,7 @@ class OrganizationsByAgent implements OrganizationDirectory {
   async byId(_region: Region, orgId: string) {
     return [...this.byAgentId.values()].flat().find((org) => org.ID === orgId) ?? null;
   }
+  async pushTokenGone() {}
 }
 
 const listen = (server: Server) => new Promise<Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));

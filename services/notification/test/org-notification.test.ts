@@ -1,5 +1,5 @@
 import { NOTIFICATION_MESSAGES, visibleLevels, type StoredNotification } from '@platform/contracts';
-import { emailRecipients, humanRequestNotification, isAddressedTo, notificationEmail, notificationId } from '../src/domain/org-notification';
+import { emailRecipients, humanRequestNotification, isAddressedTo, notificationEmail, notificationId, pushPayload, pushRecipients, pushSubscriptionOf } from '../src/domain/org-notification';
 
 const level = (notificationLevel: 1 | 2, notifyOnly?: string[]): StoredNotification => ({ ID: 'n1', ts: 1, notificationLevel, title: 'T', body: 'B', ...(notifyOnly ? { notifyOnly } : {}) });
 
@@ -29,6 +29,24 @@ describe('organisation notifications', () => {
     expect(emailRecipients(level(2), clients)).toEqual(['all@x.io', 'default@x.io', 'mail@x.io']);
     expect(emailRecipients(level(1), clients)).toEqual(['all@x.io']);
     expect(emailRecipients(level(2, ['mail']), clients)).toEqual(['mail@x.io']);
+  });
+
+  it('pushes to the clients it is addressed to, whose notifyIf shows its level, whose notifyThrough is push or all, with a valid subscription', () => {
+    const subscription = (id: string) => ({ endpoint: `https://push.example.com/${id}`, keys: { p256dh: 'BPk', auth: 'au' } });
+    const token = (id: string) => JSON.stringify(subscription(id));
+    const clients = [
+      { ID: 'all', email: 'all@x.io', notificationsSettings: { notifyThrough: 'all' as const, notifyIf: 'all' as const }, pushToken: token('all') },
+      { ID: 'default', email: 'default@x.io', pushToken: token('default') },
+      { ID: 'push', email: 'push@x.io', notificationsSettings: { notifyThrough: 'push' as const, notifyIf: 'requestsOnly' as const }, pushToken: token('push') },
+      { ID: 'mail', email: 'mail@x.io', notificationsSettings: { notifyThrough: 'email' as const, notifyIf: 'all' as const }, pushToken: token('mail') },
+      { ID: 'none', email: 'none@x.io', notificationsSettings: { notifyThrough: 'all' as const, notifyIf: 'all' as const } },
+      { ID: 'broken', email: 'broken@x.io', notificationsSettings: { notifyThrough: 'all' as const, notifyIf: 'all' as const }, pushToken: '{"endpoint":"javascript:alert(1)"}' },
+    ];
+    expect(pushRecipients(level(2), clients).map((r) => r.clientId)).toEqual(['all', 'default', 'push']);
+    expect(pushRecipients(level(1), clients)).toEqual([{ clientId: 'all', subscription: subscription('all') }]);
+    expect(pushRecipients(level(2, ['push']), clients).map((r) => r.clientId)).toEqual(['push']);
+    expect(pushSubscriptionOf('not json')).toBeNull();
+    expect(JSON.parse(pushPayload({ ...level(2), urlPathname: '/convos?agentId=a' }, 'na'))).toEqual({ ID: 'n1', title: 'T', body: 'B', urlPathname: '/convos?agentId=a', notificationLevel: 2, region: 'na' });
   });
 
   it('makes a level-2 request of a human request, with one id per event and organisation', () => {

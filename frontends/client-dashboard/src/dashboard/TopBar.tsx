@@ -35,6 +35,7 @@ import { OrganizationMenu } from './OrganizationMenu';
 import type { ClientAgent } from './use-client-agents';
 import { useSignOut } from './use-sign-out';
 import { useOrganizationCredits, useRefreshOrganizationCredits } from './use-organization-credits';
+import { PUSH_WORKER } from '../push/push-worker';
 
 /** Online/offline: the client's status, toggled by the button (spec 4.8). */
 function StatusButton() {
@@ -143,6 +144,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
           notifyIf={agencyAdmin ? 'all' : client.notificationsSettings?.notifyIf}
           onOpen={(path) => navigate(notificationHref(host.region, path))}
           onNotification={refreshCredits}
+          pushWorker={agencyAdmin ? undefined : PUSH_WORKER}
         />
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>

@@ -4,6 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import type { Region, StoredNotification } from '@platform/contracts';
 import { NotificationsPanel } from './NotificationsPanel';
 import type { NotifyIf } from './notification-rules';
+import type { PushWorker } from './push-subscription';
 import { useOrgNotifications } from './use-org-notifications';
 
 /**
@@ -26,11 +27,13 @@ export interface NotificationsBellProps {
   onOpen?: (path: string) => void;
   /** told of each notification pushed live */
   onNotification?: (notification: StoredNotification) => void;
+  /** a signed-in client: Browser Notifications subscribes this browser to push messages through this service worker */
+  pushWorker?: PushWorker;
 }
 
-export function NotificationsBell({ region, workspaceId, orgId, clientId, notifyIf, onOpen, onNotification }: NotificationsBellProps) {
+export function NotificationsBell({ region, workspaceId, orgId, clientId, notifyIf, onOpen, onNotification, pushWorker }: NotificationsBellProps) {
   const [opened, setOpened] = useState(false);
-  const { notifications, popup, markRead, markAllRead, browserNotifications, setBrowserNotifications } = useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf, onNotification });
+  const { notifications, popup, markRead, markAllRead, browserNotifications, browserNotificationsError, setBrowserNotifications } = useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf, onNotification, pushWorker });
   // Read means deleted: every notification still listed is unread (seen only means its popup was shown).
   const unread = notifications.length > 0;
 
@@ -58,6 +61,7 @@ export function NotificationsBell({ region, workspaceId, orgId, clientId, notify
             onOpen={open}
             onMarkAllRead={() => void markAllRead()}
             browserNotifications={browserNotifications}
+            browserNotificationsError={browserNotificationsError}
             onBrowserNotificationsChange={(on) => void setBrowserNotifications(on)}
           />
         </Popover.Dropdown>

@@ -11,13 +11,15 @@ export interface NotificationsPanelProps {
   onOpen: (notification: StoredNotification) => void;
   onMarkAllRead: () => void;
   browserNotifications: boolean;
+  /** why the switch could not be turned on (or off) */
+  browserNotificationsError?: string | null;
   onBrowserNotificationsChange: (on: boolean) => void;
 }
 
 const timeOf = (ts: number) => new Date(ts).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 /** The notification panel (spec §2.11): 350×500, settings, the list or its empty state, Mark all as Read. */
-export function NotificationsPanel({ notifications, onOpen, onMarkAllRead, browserNotifications, onBrowserNotificationsChange }: NotificationsPanelProps) {
+export function NotificationsPanel({ notifications, onOpen, onMarkAllRead, browserNotifications, browserNotificationsError, onBrowserNotificationsChange }: NotificationsPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <Stack gap={0} w={PANEL_SIZE.width} h={PANEL_SIZE.height} data-testid="notifications-panel">
@@ -34,7 +36,12 @@ export function NotificationsPanel({ notifications, onOpen, onMarkAllRead, brows
       </Group>
       <Collapse in={settingsOpen}>
         <Box px="sm" pb="sm">
-          <Switch label="Browser Notifications" checked={browserNotifications} onChange={(event) => onBrowserNotificationsChange(event.currentTarget.checked)} />
+          <Switch label="Browser Notifications" checked={browserNotifications} onChange={(event) => onBrowserNotificationsChange(event.currentTarget.checked)} data-testid="browser-notifications" />
+          {browserNotificationsError && (
+            <Text size="xs" c="red" mt={4} role="alert" data-testid="browser-notifications-error">
+              {browserNotificationsError}
+            </Text>
+          )}
         </Box>
       </Collapse>
       <ScrollArea style={{ flex: 1 }} px="xs">

@@ -3,6 +3,7 @@ import { NOTIFICATION_API, gatewayPath, type Region, type StoredNotification } f
 import { callApi } from '../api/client';
 import { readStored, writeStored } from '../logic/storage';
 import { playChime } from './chime';
+import { hasPushSubscription, turnOffPush, turnOnPush, type PushWorker } from './push-subscription';
 import { POPUP_MS, isOnPage, popupCandidate, soundSchedule, visibleNotifications, withNotification, type NotifyIf } from './notification-rules';
 
 export interface OrgNotificationsOptions {
@@ -16,6 +17,8 @@ export interface OrgNotificationsOptions {
   sound?: () => void;
   /** told of each notification pushed live (the dashboard re-reads what it announces, e.g. the balance) */
   onNotification?: (notification: StoredNotification) => void;
+  /** a signed-in client's dashboard: the switch subscribes this browser to push messages through this worker */
+  pushWorker?: PushWorker;
 }
 
 const BROWSER_NOTIFICATIONS_KEY = 'notifications.browser';
@@ -45,10 +48,11 @@ function notificationCalls(region: Region, workspaceId?: string, orgId?: string)
  * An organisation's notifications for the bell: read once, then pushed live (SSE through the
  * gateway, never polled); the newest unseen one pops up for 5 s with its sound and is then marked seen.
  */
-export function useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf = 'requestsOnly', sound = playChime, onNotification }: OrgNotificationsOptions) {
+export function useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf = 'requestsOnly', sound = playChime, onNotification, pushWorker }: OrgNotificationsOptions) {
   const [all, setAll] = useState<StoredNotification[]>([]);
   const [popup, setPopup] = useState<StoredNotification | null>(null);
   const [browserNotifications, setBrowserNotificationsState] = useState<boolean>(() => readStored(BROWSER_NOTIFICATIONS_KEY, false));
+  const [browserNotificationsError, setBrowserNotificationsError] = useState<string | null>(null);
   const popped = useRef(new Set<string>());
   const api = notificationCalls(region, workspaceId, orgId);
   // The latest callback without opening a new stream when it changes.
@@ -83,6 +87,18 @@ export function useOrgNotifications({ region, workspaceId, orgId, clientId, noti
     [region, workspaceId, orgId],
   );
 
+  // With push, the switch shows whether this browser holds a subscription.
+  useEffect(() => {
+    if (!pushWorker) return;
+    let current = true;
+    hasPushSubscription(pushWorker)
+      .then((on) => current && setBrowserNotificationsState(on))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [pushWorker?.url, pushWorker?.scope]);
+
   // The popup: the newest notification, when it qualifies, once.
   useEffect(() => {
     const candidate = popupCandidate(all, { nowMs: Date.now(), clientId, notifyIf });
@@ -111,13 +127,25 @@ export function useOrgNotifications({ region, workspaceId, orgId, clientId, noti
     setPopup(null);
     await api.readAll().catch(() => undefined);
   };
-  /** On: asks the browser's permission first; refused, the switch stays off. */
+  /** On: asks the browser's permission first (and, for a client, subscribes to push); refused, the switch stays off and says why. */
   const setBrowserNotifications = async (on: boolean) => {
+    setBrowserNotificationsError(null);
+    if (pushWorker) {
+      try {
+        await (on ? turnOnPush(region, pushWorker) : turnOffPush(region, pushWorker));
+        writeStored(BROWSER_NOTIFICATIONS_KEY, on);
+        setBrowserNotificationsState(on);
+      } catch (err) {
+        setBrowserNotificationsError((err as Error).message);
+        setBrowserNotificationsState(false);
+      }
+      return;
+    }
     let allowed = on;
     if (on && typeof Notification !== 'undefined' && Notification.permission !== 'granted') allowed = (await Notification.requestPermission()) === 'granted';
     writeStored(BROWSER_NOTIFICATIONS_KEY, allowed);
     setBrowserNotificationsState(allowed);
   };
 
-  return { notifications: visibleNotifications(all, notifyIf), popup, markRead, markAllRead, browserNotifications, setBrowserNotifications };
+  return { notifications: visibleNotifications(all, notifyIf), popup, markRead, markAllRead, browserNotifications, browserNotificationsError, setBrowserNotifications };
 }

@@ -13,6 +13,8 @@ import {
   saveOwnOrganizationRequestSchema,
   tabClickRequestSchema,
   updateOwnClientRequestSchema,
+  savePushTokenRequestSchema,
+  dropPushTokenRequestSchema,
   type ResponseOf,
 } from '@platform/contracts';
 import type { ClientAuthUseCases } from '../usecases/client-auth';
@@ -143,6 +145,29 @@ export function signedInClientRoutes(orgs: OrganizationUseCases, auth: ClientAut
       },
     },
     {
+      ...routeOf(CLIENTS_API.savePushToken),
+      summary: "The Browser Notifications switch turned on: the browser's push subscription becomes the client's FB_PUSH_TOKEN (never shown to anyone)",
+      access: 'client',
+      schemas: { body: savePushTokenRequestSchema },
+      success: { status: 200, description: '{success}' },
+      failures: [400, 401, 403, 404],
+      handler: async (req, res, caller) => {
+        await orgs.savePushToken(caller, req.body.subscription);
+        res.json({ success: true } satisfies ResponseOf<typeof CLIENTS_API.savePushToken>);
+      },
+    },
+    {
+      ...routeOf(CLIENTS_API.removePushToken),
+      summary: "The Browser Notifications switch turned off: the client's FB_PUSH_TOKEN is removed",
+      access: 'client',
+      success: { status: 200, description: '{success}' },
+      failures: [401, 403, 404],
+      handler: async (_req, res, caller) => {
+        await orgs.removePushToken(caller);
+        res.json({ success: true } satisfies ResponseOf<typeof CLIENTS_API.removePushToken>);
+      },
+    },
+    {
       ...routeOf(CLIENTS_API.listOrgClients),
       summary: "The users of the organisation (organisation admins; others: You are not an admin)",
       access: 'client',
@@ -202,6 +227,18 @@ export function internalOrganizationRoutes(orgs: OrganizationUseCases): AgencyRo
       failures: [400, 403],
       handler: async (req, res) => {
         res.json({ success: true, organizations: await orgs.byAgent(req.region, req.params.agentId!) } satisfies ResponseOf<typeof CLIENTS_API.organizationsByAgent>);
+      },
+    },
+    {
+      ...routeOf(CLIENTS_API.dropPushToken),
+      summary: "The push service answered 404/410: the client's push subscription with this endpoint is dropped",
+      access: 'gateway',
+      schemas: { params: Joi.object({ clientId: documentId().required() }), body: dropPushTokenRequestSchema },
+      success: { status: 200, description: '{success}' },
+      failures: [400, 403],
+      handler: async (req, res) => {
+        await orgs.pushTokenGone(req.region, req.params.clientId!, req.body.endpoint);
+        res.json({ success: true } satisfies ResponseOf<typeof CLIENTS_API.dropPushToken>);
       },
     },
     {

@@ -104,6 +104,11 @@ export class ClientStore {
   async updateClient(region: Region, id: string, set: Partial<ClientRecord>): Promise<ClientRecord | null> {
     return this.clients(region).findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
   }
+  /** Unsets the push token, only while it is still `token` when given (a newer subscription stays). */
+  async removePushToken(region: Region, id: string, token?: string): Promise<boolean> {
+    const { modifiedCount } = await this.clients(region).updateOne({ _id: id, ...(token === undefined ? {} : { FB_PUSH_TOKEN: token }) }, { $unset: { FB_PUSH_TOKEN: '' } });
+    return modifiedCount > 0;
+  }
   async deleteClient(region: Region, id: string): Promise<void> {
     await this.clients(region).deleteOne({ _id: id });
     await this.endSessionsOf(region, id);

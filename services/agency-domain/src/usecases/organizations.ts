@@ -13,6 +13,7 @@ import {
   type SaveOrganizationRequest,
   type SaveOwnOrganizationRequest,
   type UpdateOwnClientRequest,
+  type WebPushSubscription,
 } from '@platform/contracts';
 import { badRequest, forbidden, hashPassword, notFound, type ClientCaller } from '@platform/kit';
 import { clientView, emailTakenByOtherOrg, isAgencyAdminClientId, newOrganization, normalEmail, organizationView, type ClientRecord, type OrganizationRecord } from '../domain/clients';
@@ -113,6 +114,27 @@ export class OrganizationUseCases {
     return clientView((await this.deps.clients.updateClient(region, client.ID, set))!);
   }
 
+  /** The Browser Notifications switch turned on: the browser's push subscription, kept as the client's FB_PUSH_TOKEN. */
+  async savePushToken(caller: ClientCaller, subscription: WebPushSubscription): Promise<void> {
+    const client = await this.self(caller);
+    if (!client) throw badRequest(CLIENTS_API_MESSAGES.clientUpdateFailed);
+    const { endpoint, expirationTime, keys } = subscription;
+    await this.deps.clients.updateClient(caller.region as Region, client.ID, { FB_PUSH_TOKEN: JSON.stringify({ endpoint, expirationTime, keys: { p256dh: keys.p256dh, auth: keys.auth } }) });
+  }
+
+  /** The switch turned off. */
+  async removePushToken(caller: ClientCaller): Promise<void> {
+    const client = await this.self(caller);
+    if (client) await this.deps.clients.removePushToken(caller.region as Region, client.ID);
+  }
+
+  /** The push service answered 404/410 for `endpoint`: the client's subscription with that endpoint is gone. */
+  async pushTokenGone(region: Region, clientId: string, endpoint: string): Promise<boolean> {
+    const token = (await this.deps.clients.client(region, clientId))?.FB_PUSH_TOKEN;
+    if (!token || pushEndpointOf(token) !== endpoint) return false;
+    return this.deps.clients.removePushToken(region, clientId, token);
+  }
+
   /** Organisation admins (and the agency admin) act on their organisation; others get 'You are not an admin'. */
   async asOrgAdmin(caller: ClientCaller): Promise<OrganizationRecord> {
     const org = await this.ownOrganization(caller);
@@ -181,7 +203,7 @@ export class OrganizationUseCases {
       name: org.name,
       agencyId: org.agencyId,
       ownerID: org.ownerID,
-      clients: (await this.deps.clients.clientsOfOrganization(region, org.ID)).map(({ ID, email, name, preferredLanguage, notificationsSettings }) => ({ ID, email, name, preferredLanguage, notificationsSettings })),
+      clients: (await this.deps.clients.clientsOfOrganization(region, org.ID)).map(({ ID, email, name, preferredLanguage, notificationsSettings, FB_PUSH_TOKEN }) => ({ ID, email, name, preferredLanguage, notificationsSettings, pushToken: FB_PUSH_TOKEN })),
     };
   }
 
@@ -267,5 +289,13 @@ export class OrganizationUseCases {
     const client = await this.deps.clients.client(region, clientId);
     if (!client || client.agencyId !== agencyId) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
     return client;
+  }
+}
+
+function pushEndpointOf(token: string): string | undefined {
+  try {
+    return (JSON.parse(token) as Partial<WebPushSubscription>).endpoint;
+  } catch {
+    return undefined;
   }
 }

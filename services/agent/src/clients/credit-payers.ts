@@ -1,5 +1,5 @@
-import { BILLING_API, CLIENTS_API, UPSTREAM_MESSAGES, servicePath, type OrganizationsByAgentResponse, type Region, type ResponseOf } from '@platform/contracts';
-import { callService, serviceRefused, type ServiceClient } from '@platform/kit';
+import { BILLING_API, UPSTREAM_MESSAGES, servicePath, type Region, type ResponseOf } from '@platform/contracts';
+import { callService, organizationsOfAgent, serviceRefused, type ServiceClient } from '@platform/kit';
 
 /** Whose credits an agent's answers spend (ADR 0026): its organisation's when it belongs to one, else its workspace's. */
 export interface CreditPayers {
@@ -15,7 +15,7 @@ export interface HttpCreditPayersOptions extends ServiceClient {
 }
 
 /**
- * Agency-domain's GET /internal/organizations/by-agent/:agentId (gateway-signed), cached briefly.
+ * Agency-domain's organisations of the agent (the kit's organizationsOfAgent), cached briefly.
  * An agent listed by several organisations of its workspace is paid for by the one with the
  * smallest ID, so the choice never flips between answers.
  */
@@ -31,12 +31,7 @@ export class HttpCreditPayers implements CreditPayers {
     const key = `${region}:${agent.ID}`;
     const cached = this.cache.get(key);
     if (cached && cached.until > this.now()) return cached.orgId;
-    const path = servicePath(CLIENTS_API.organizationsByAgent.path, { agentId: agent.ID });
-    const unavailable = UPSTREAM_MESSAGES.agencyUnavailable;
-    const response = await callService(this.options, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable });
-    if (!response.ok && response.status !== 404) throw serviceRefused(this.options, response, unavailable);
-    const organizations = response.ok ? ((await response.json()) as OrganizationsByAgentResponse).organizations : [];
-    const orgId = organizations
+    const orgId = (await organizationsOfAgent(this.options, region, agent.ID))
       .filter((org) => org.ownerID === agent.userId)
       .map((org) => org.ID)
       .sort()[0];

@@ -1,4 +1,4 @@
-import { BILLING_API, UPSTREAM_MESSAGES, WORKSPACE_API, servicePath, type BodyOf, type Region, type ResponseOf } from '@platform/contracts';
+import { BILLING_API, CLIENTS_API, UPSTREAM_MESSAGES, WORKSPACE_API, servicePath, type BodyOf, type OrganizationRecipients, type Region, type ResponseOf } from '@platform/contracts';
 import { signForwarded, type Identity } from '../auth/identity';
 import type { Logger } from '../logger';
 import { HttpError } from './errors';
@@ -77,4 +77,19 @@ export async function readEntitlements(client: ServiceClient, region: Region, wo
   if (response.status === 404) return null;
   if (!response.ok) throw serviceRefused(client, response, unavailable);
   return ((await response.json()) as ResponseOf<typeof BILLING_API.getEntitlements>).data;
+}
+
+/**
+ * Agency-domain's GET /internal/organizations/by-agent/:agentId, asked as the gateway: the
+ * organisations whose widgetIDs hold the agent, each with its workspace (ownerID) and clients.
+ * An unknown agent (404) has none; no answer or any other refusal is a 503. The agent service
+ * (who pays) and the notification service (whom to tell) both read it through here.
+ */
+export async function organizationsOfAgent(client: ServiceClient, region: Region, agentId: string): Promise<OrganizationRecipients[]> {
+  const unavailable = UPSTREAM_MESSAGES.agencyUnavailable;
+  const path = servicePath(CLIENTS_API.organizationsByAgent.path, { agentId });
+  const response = await callService(client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable });
+  if (response.status === 404) return [];
+  if (!response.ok) throw serviceRefused(client, response, unavailable);
+  return ((await response.json()) as ResponseOf<typeof CLIENTS_API.organizationsByAgent>).organizations;
 }

@@ -21,7 +21,8 @@ export interface SafeHttpOptions {
 export interface SafeRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  /** text, or bytes (an encrypted push message) */
+  body?: string | Buffer;
 }
 
 export interface SafeResponse {

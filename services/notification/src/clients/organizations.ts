@@ -4,10 +4,9 @@ import {
   servicePath,
   type OrganizationRecipients,
   type OrganizationRecipientsResponse,
-  type OrganizationsByAgentResponse,
   type Region,
 } from '@platform/contracts';
-import { callService, serviceRefused, type ServiceClient } from '@platform/kit';
+import { callService, organizationsOfAgent, serviceRefused, type ServiceClient } from '@platform/kit';
 import type { OrgRecipient } from '../domain/org-notification';
 
 /** An organisation an agent belongs to: its workspace (the tenant) and the clients to notify. */
@@ -22,21 +21,18 @@ export interface OrganizationDirectory {
   byAgent(region: Region, agentId: string): Promise<AgentOrganization[]>;
   /** One organisation with its clients; null when agency-domain does not know it. */
   byId(region: Region, orgId: string): Promise<AgentOrganization | null>;
+  /** The push service said the subscription with this endpoint is gone: the client's token is dropped. */
+  pushTokenGone(region: Region, clientId: string, endpoint: string): Promise<void>;
 }
 
 const UNAVAILABLE = UPSTREAM_MESSAGES.agencyUnavailable;
 
-/** agency-domain's GET /internal/organizations/by-agent/:agentId, gateway-signed; an organisation's ownerID is its workspace. */
+/** agency-domain's internal organisation routes, gateway-signed; an organisation's ownerID is its workspace. */
 export class HttpOrganizationDirectory implements OrganizationDirectory {
   constructor(private readonly client: ServiceClient) {}
 
   async byAgent(region: Region, agentId: string): Promise<AgentOrganization[]> {
-    const path = servicePath(CLIENTS_API.organizationsByAgent.path, { agentId });
-    const response = await callService(this.client, { method: 'GET', path, identity: { kind: 'gateway' }, region, unavailable: UNAVAILABLE });
-    if (response.status === 404) return [];
-    if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
-    const { organizations } = (await response.json()) as OrganizationsByAgentResponse;
-    return organizations.filter((org) => org.ownerID).map(toAgentOrganization);
+    return (await organizationsOfAgent(this.client, region, agentId)).filter((org) => org.ownerID).map(toAgentOrganization);
   }
 
   async byId(region: Region, orgId: string): Promise<AgentOrganization | null> {
@@ -47,10 +43,16 @@ export class HttpOrganizationDirectory implements OrganizationDirectory {
     const { organization } = (await response.json()) as OrganizationRecipientsResponse;
     return organization.ownerID ? toAgentOrganization(organization) : null;
   }
+
+  async pushTokenGone(region: Region, clientId: string, endpoint: string): Promise<void> {
+    const path = servicePath(CLIENTS_API.dropPushToken.path, { clientId });
+    const response = await callService(this.client, { method: 'POST', path, body: { endpoint }, identity: { kind: 'gateway' }, region, unavailable: UNAVAILABLE });
+    if (!response.ok) throw serviceRefused(this.client, response, UNAVAILABLE);
+  }
 }
 
 const toAgentOrganization = (org: OrganizationRecipients): AgentOrganization => ({
   ID: org.ID,
   workspaceId: org.ownerID!,
-  clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings }) => ({ ID, email, notificationsSettings })),
+  clients: org.clients.filter((client): client is OrgRecipient => Boolean(client.email)).map(({ ID, email, notificationsSettings, pushToken }) => ({ ID, email, notificationsSettings, pushToken })),
 });

@@ -59,3 +59,11 @@ export function failureNotice(input: { endpoint: string; type: string; attempts:
       `<p>Last error: ${escapeHtml(input.lastError)}</p><p>Check the endpoint in your workspace's Events settings.</p>`,
   };
 }
+
+/** The e-mail a workspace's members get when its own credits cross below its low-credit threshold. */
+export function creditsLowNotice(balance: number, dashboardUrl: string): { subject: string; html: string } {
+  return {
+    subject: NOTIFICATION_MESSAGES.creditsLowTitle,
+    html: `<p><strong>${escapeHtml(NOTIFICATION_MESSAGES.creditsLowTitle)}</strong></p><p>${escapeHtml(NOTIFICATION_MESSAGES.creditsLowBody(balance))}</p><p><a href="${escapeHtml(dashboardUrl)}/">Open the dashboard</a></p>`,
+  };
+}

@@ -3,11 +3,15 @@ import {
   NOTIFICATION_MESSAGES,
   NOTIFICATION_PATHS,
   notifiesByEmail,
+  notifiesByPush,
+  webPushSubscriptionSchema,
   visibleLevels,
   type CreditsLowData,
   type HumanRequestedData,
   type NotificationsSettings,
+  type Region,
   type StoredNotification,
+  type WebPushSubscription,
 } from '@platform/contracts';
 
 /** A client who may receive an organisation's notifications by e-mail. */
@@ -15,6 +19,8 @@ export interface OrgRecipient {
   ID: string;
   email: string;
   notificationsSettings?: NotificationsSettings;
+  /** FB_PUSH_TOKEN: the browser's push subscription as JSON (the Browser Notifications switch) */
+  pushToken?: string;
 }
 
 /** An id derived from the event and the organisation, so a redelivered event stores nothing new. */
@@ -54,14 +60,43 @@ export function creditsLowNotification(eventId: string, orgId: string, data: Cre
 export const isAddressedTo = (notification: Pick<StoredNotification, 'notifyOnly'>, clientId: string) =>
   !notification.notifyOnly?.length || notification.notifyOnly.includes(clientId);
 
-/** Who gets it by e-mail: addressed to them, a level their notifyIf shows, and notifyThrough email or all. */
+/** Addressed to them and a level their notifyIf shows: the filter every delivery shares. */
+const letsThrough = (notification: StoredNotification, client: OrgRecipient) =>
+  isAddressedTo(notification, client.ID) && visibleLevels(client.notificationsSettings?.notifyIf).includes(notification.notificationLevel);
+
+/** Who gets it by e-mail: the shared filter, and notifyThrough email or all. */
 export function emailRecipients(notification: StoredNotification, clients: OrgRecipient[]): string[] {
   return clients
-    .filter((client) => isAddressedTo(notification, client.ID))
-    .filter((client) => visibleLevels(client.notificationsSettings?.notifyIf).includes(notification.notificationLevel))
+    .filter((client) => letsThrough(notification, client))
     .filter((client) => notifiesByEmail(client.notificationsSettings?.notifyThrough))
     .map((client) => client.email);
 }
+
+/** The stored push token as a subscription, or null when there is none or it is not one. */
+export function pushSubscriptionOf(token: string | undefined): WebPushSubscription | null {
+  if (!token) return null;
+  try {
+    const { value, error } = webPushSubscriptionSchema.validate(JSON.parse(token), { stripUnknown: true });
+    return error ? null : value;
+  } catch {
+    return null;
+  }
+}
+
+/** Who gets it as a browser push message: the shared filter, notifyThrough push or all, and a subscription. */
+export function pushRecipients(notification: StoredNotification, clients: OrgRecipient[]): Array<{ clientId: string; subscription: WebPushSubscription }> {
+  return clients
+    .filter((client) => letsThrough(notification, client))
+    .filter((client) => notifiesByPush(client.notificationsSettings?.notifyThrough))
+    .flatMap((client) => {
+      const subscription = pushSubscriptionOf(client.pushToken);
+      return subscription ? [{ clientId: client.ID, subscription }] : [];
+    });
+}
+
+/** What the service worker shows (title, body) and opens on a click (urlPathname, in the region's dashboard). */
+export const pushPayload = (notification: StoredNotification, region: Region) =>
+  JSON.stringify({ ID: notification.ID, title: notification.title ?? '', body: notification.body ?? '', urlPathname: notification.urlPathname ?? '/', notificationLevel: notification.notificationLevel, region });
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -24,6 +24,7 @@ export async function handlePlatformEvent(event: EventEnvelope, notifications: O
       return deliveries.onPlatformEvent(typed);
     case 'credits.low':
       if (typed.data.orgId) await notifications.creditsLow(typed.region, typed.id, typed.workspaceId, { ...typed.data, orgId: typed.data.orgId });
+      else await deliveries.emailMembersCreditsLow(typed);
       return deliveries.onPlatformEvent(typed);
     default:
       return deliveries.onPlatformEvent(typed);

@@ -204,7 +204,23 @@ function eventRoutes(deliveries: EventDeliveries): RouteSpec<NotificationPolicy>
   ];
 }
 
+/** The Browser Notifications switch: the key the browser subscribes with (the subscription itself is the client's record, agency-domain). */
+function pushRoutes(notifications: OrgNotifications): RouteSpec<NotificationPolicy>[] {
+  return [
+    {
+      ...routeOf(NOTIFICATION_API.getPushKey),
+      access: 'client',
+      summary: "The platform's VAPID public key (base64url), the applicationServerKey of PushManager.subscribe",
+      success: { status: 200, description: '{success, publicKey}' },
+      failures: [401, 403, 404],
+      handler: async (_req, res) => {
+        res.json({ success: true, publicKey: notifications.pushKey() } satisfies ResponseOf<typeof NOTIFICATION_API.getPushKey>);
+      },
+    },
+  ];
+}
+
 export function notificationRoutes(notifications: OrgNotifications, live: LiveNotifications, deliveries: EventDeliveries): RouteSpec<NotificationPolicy>[] {
   const on = orgHandlers(notifications, live);
-  return [...memberRoutes(on), ...clientRoutes(on), ...eventRoutes(deliveries)];
+  return [...memberRoutes(on), ...clientRoutes(on), ...pushRoutes(notifications), ...eventRoutes(deliveries)];
 }

@@ -14,6 +14,8 @@ export const NOTIFICATION_COLLECTIONS = {
 export const COLLECTION = {
   /** one document per delivery of an event to a workspace's endpoint */
   eventDeliveries: 'event_deliveries',
+  /** one document per event e-mailed to a workspace's members (its id), so a redelivered event mails nothing again */
+  memberNotices: 'workspace_member_notices',
 } as const;
 
 const byOrgNewest = { key: { workspaceId: 1, orgId: 1, ts: -1 }, name: 'notifications_by_org_newest' };

@@ -52,6 +52,17 @@ export class DeliveryStore {
     await this.collection(region).updateOne({ _id: id }, { $set: { ...set, ...(lastError === undefined ? {} : { lastError }), ...(lastStatus === undefined ? {} : { lastStatus }) } });
   }
 
+  /** True the first time an event's e-mail to the workspace's members is claimed (at most once). */
+  async claimMemberNotice(region: Region, eventId: string, workspaceId: string, type: string, now: Date): Promise<boolean> {
+    try {
+      await this.mongo.collection<{ _id: string; workspaceId: string; type: string; sentAt: Date }>(region, COLLECTION.memberNotices).insertOne({ _id: eventId, workspaceId, type, sentAt: now });
+      return true;
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) return false;
+      throw err;
+    }
+  }
+
   async latest(region: Region, workspaceId: string): Promise<EventDeliveryView[]> {
     const docs = await this.collection(region).find({ workspaceId }, { sort: { createdAt: -1 }, limit: SHOWN }).toArray();
     return docs.map((doc) => ({ id: doc._id, type: doc.type, status: doc.status, attempts: doc.attempts, createdAt: doc.createdAt, ...(doc.lastError ? { lastError: doc.lastError } : {}), ...(doc.lastStatus ? { lastStatus: doc.lastStatus } : {}) }));

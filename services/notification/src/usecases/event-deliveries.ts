@@ -3,7 +3,7 @@ import { EVENT_ID_HEADER, EVENT_SIGNATURE_HEADER, NOTIFICATION_MESSAGES, TEST_EV
 import { HttpError, type Logger, type SafeHttpClient } from '@platform/kit';
 import type { Mailer } from '@platform/kit';
 import type { WorkspaceDirectory } from '../clients/workspace';
-import { deliveryBody, failureNotice, isDelivered, isSubscribed, nextAttemptDelay, publicEventType, signatureHeader, type RetryPolicy } from '../domain/event-delivery';
+import { creditsLowNotice, deliveryBody, failureNotice, isDelivered, isSubscribed, nextAttemptDelay, publicEventType, signatureHeader, type RetryPolicy } from '../domain/event-delivery';
 import type { DeliveryDocument, DeliveryStore } from '../store/deliveries';
 
 export interface EventDeliveryDeps {
@@ -13,6 +13,8 @@ export interface EventDeliveryDeps {
   mailer: Mailer;
   logger: Logger;
   retry: RetryPolicy;
+  /** Origin of the links in e-mails (PUBLIC_URL). */
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -37,6 +39,19 @@ export class EventDeliveries {
     const target = await this.deps.workspaces.eventsTarget(event.region, event.workspaceId);
     if (!target?.endpoint || !isSubscribed(target.subscribedEvents, type, false)) return;
     await this.queue(event.region, event.id, event.workspaceId, type, event.data as unknown as Record<string, unknown>, event.occurredAt);
+  }
+
+  /**
+   * A workspace's own credits crossed below its threshold (billing's credits.low without orgId,
+   * once per crossing): its members (owner and workspaceEmails) get an e-mail, once per event.
+   */
+  async emailMembersCreditsLow(event: PlatformEvent<'credits.low'>): Promise<void> {
+    const target = await this.deps.workspaces.eventsTarget(event.region, event.workspaceId);
+    if (!target?.workspaceEmails.length) return;
+    if (!(await this.deps.store.claimMemberNotice(event.region, event.id, event.workspaceId, event.type, this.now()))) return;
+    await this.deps.mailer
+      .send({ to: target.workspaceEmails, ...creditsLowNotice(event.data.balance, this.deps.publicUrl) })
+      .catch((err: unknown) => this.deps.logger.warn({ err, workspaceId: event.workspaceId }, 'credits-low e-mail not sent'));
   }
 
   /** "Send test event" on the Events screen. */

@@ -2,13 +2,16 @@ import { NOTIFICATION_MESSAGES, type CreditsLowData, type EmailNotificationReque
 import { catalogOutboxEntry, notFound, type Logger } from '@platform/kit';
 import type { Mailer } from '@platform/kit';
 import type { OrganizationDirectory, AgentOrganization } from '../clients/organizations';
-import { creditsLowNotification, emailRecipients, humanRequestNotification, notificationEmail, notificationId } from '../domain/org-notification';
+import type { WebPushSender } from '../clients/web-push';
+import { creditsLowNotification, emailRecipients, humanRequestNotification, notificationEmail, notificationId, pushPayload, pushRecipients } from '../domain/org-notification';
 import type { NotificationStore, OrgRef } from '../store/notifications';
 
 export interface OrgNotificationDeps {
   store: NotificationStore;
   organizations: OrganizationDirectory;
   mailer: Mailer;
+  /** null: no VAPID keys configured, no push messages */
+  push: WebPushSender | null;
   logger: Logger;
   publicUrl: string;
   /** nudges the outbox relay */
@@ -53,6 +56,30 @@ export class OrgNotifications {
     const to = emailRecipients(notification, org.clients);
     // At most once: a redelivered event finds the notification stored and sends nothing again.
     if (to.length) await this.send({ channel: 'email', to, ...notificationEmail(notification, this.deps.publicUrl) });
+    await this.pushTo(region, org, notification);
+  }
+
+  /** A browser push message to every client whose settings let it through and who turned Browser Notifications on. */
+  private async pushTo(region: Region, org: AgentOrganization, notification: StoredNotification): Promise<void> {
+    const push = this.deps.push;
+    if (!push) return;
+    const payload = pushPayload(notification, region);
+    const urgency = notification.notificationLevel === 2 ? 'high' : 'normal';
+    await Promise.all(
+      pushRecipients(notification, org.clients).map(async ({ clientId, subscription }) => {
+        const outcome = await push.send(subscription, payload, urgency);
+        if (outcome.result === 'failed') return this.deps.logger.warn({ clientId, reason: outcome.reason }, 'push message not sent');
+        if (outcome.result === 'gone') {
+          await this.deps.organizations.pushTokenGone(region, clientId, subscription.endpoint).catch((err: unknown) => this.deps.logger.warn({ err, clientId }, 'gone push token not dropped'));
+        }
+      }),
+    );
+  }
+
+  /** The platform's VAPID public key for the browser's PushManager.subscribe. */
+  pushKey(): string {
+    if (!this.deps.push) throw notFound(NOTIFICATION_MESSAGES.pushUnavailable);
+    return this.deps.push.publicKey;
   }
 
   async send(request: EmailNotificationRequest): Promise<void> {
