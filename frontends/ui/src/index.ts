@@ -33,3 +33,6 @@ export { CssAssistant, type CssAssistantProps } from './css-editor/CssAssistant'
 export type { ChatMessage as CssChatMessage } from './css-editor/css-assistant';
 export { CSS_EDITOR_MESSAGES, CSS_EDITOR_HEIGHT } from './css-editor/messages';
 export { regionFromPath } from './logic/region-path';
+export * from './agent-editor';
+export { SecretActions, type SecretActionsProps } from './components/SecretActions';
+export { ConfirmDialog } from './components/ConfirmDialog';

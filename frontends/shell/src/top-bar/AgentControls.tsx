@@ -1,36 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AGENT_LIMITS, BROWSER_STORAGE_KEYS, MESSAGES, type AgentListItem, type Region } from '@platform/contracts';
-import {
-  Button,
-  Group,
-  IconBrandDiscord,
-  IconBrandInstagram,
-  IconBrandTelegram,
-  IconBrandWhatsapp,
-  IconChevronDown,
-  IconCode,
-  IconCopy,
-  IconDownload,
-  IconHistory,
-  IconPhone,
-  Menu,
-  NOTICES,
-  Popover,
-  Stack,
-  Text,
-  notify,
-  readStored,
-  truncateName,
-  useAgent,
-  useAgents,
-  useExportAgent,
-  useSaveAgent,
-  useSaveAgentBackup,
-  writeStored,
-} from '@platform/ui';
-import { publishButtonState } from '../agent-area/logic/publish';
-import { agentTabHref, switchAgentHref } from '../agent-area/logic/tabs';
+import { Button, Group, IconBrandDiscord, IconBrandInstagram, IconBrandTelegram, IconBrandWhatsapp, IconChevronDown, IconCode, IconCopy, IconDownload, IconHistory, IconPhone, Menu, NOTICES, Popover, Stack, Text, notify, readStored, truncateName, useAgent, useAgents, useExportAgent, useSaveAgent, useSaveAgentBackup, writeStored, publishButtonState, agentTabHref, switchAgentHref, loadAgentValidation } from '@platform/ui';
 import { templateFileName } from '../agents/new-agent';
 import { useAgentEditor } from '../contexts/agent-editor-context';
 import { useWorkspace } from '../contexts/workspace-context';
@@ -119,7 +90,7 @@ export function PublishControls({ agentId, compact = false }: { agentId?: string
     if (!agentId || !edited) return;
     const chunk = edited.vgOptions?.maxChunkSize;
     if (typeof chunk === 'number' && chunk < AGENT_LIMITS.minMaxChunkSize) return notify.error(MESSAGES.agent.maxChunkSizeTooSmall, NOTICE_2S);
-    const { firstAgentError } = await import('../agent-area/logic/validation');
+    const { firstAgentError } = await loadAgentValidation();
     const invalid = firstAgentError(edited);
     if (invalid) return notify.error(NOTICES.agent.saveFailed(invalid), NOTICE_2S);
     try {
