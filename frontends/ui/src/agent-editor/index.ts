@@ -23,6 +23,5 @@ export {
 export { isAgentUnchanged, publishButtonState, type PublishButtonState } from './logic/publish';
 export { CHANNEL_LABELS, channelBadge } from './logic/channels';
 export { greetingsOf } from './logic/greetings';
-
-/** The agent settings' validation (joi, with contracts' schema), loaded when a save needs it. */
-export const loadAgentValidation = () => import(/* webpackChunkName: "agent-validation" */ './logic/validation');
+export { usePublishAgent } from './use-publish-agent';
+export { AGENT_TAB_ICONS } from './tab-icons';

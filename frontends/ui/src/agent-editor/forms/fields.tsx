@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { isClientLockedField } from '@platform/contracts';
 import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '../../mantine';
 import { type Agent } from '../../api/agent-api';
 import { getIn, setIn } from '../logic/paths';
@@ -52,9 +53,10 @@ export function useAgentForm(): AgentFormValue {
   return value;
 }
 
-export function useField<T>(path: string): { value: T | undefined; error?: string; onChange: (value: T | undefined) => void } {
-  const { agent, errors, set } = useAgentForm();
-  return { value: getIn(agent, path) as T | undefined, error: errors[path], onChange: (v) => set(path, v) };
+/** A field's value, error and setter; `locked` when a client edits a field only the agency changes (the agent service refuses it). */
+export function useField<T>(path: string): { value: T | undefined; error?: string; locked: boolean; onChange: (value: T | undefined) => void } {
+  const { agent, errors, set, options } = useAgentForm();
+  return { value: getIn(agent, path) as T | undefined, error: errors[path], locked: Boolean(options.client) && isClientLockedField(path), onChange: (v) => set(path, v) };
 }
 
 interface FieldProps {
@@ -76,7 +78,7 @@ export function TextField({ path, label, description, placeholder, disabled, req
       label={label}
       description={description}
       placeholder={placeholder}
-      disabled={disabled}
+      disabled={disabled || f.locked}
       withAsterisk={required}
       value={f.value ?? ''}
       error={f.error}
@@ -93,7 +95,7 @@ export function TextAreaField({ path, label, description, placeholder, disabled,
       label={label}
       description={description}
       placeholder={placeholder}
-      disabled={disabled}
+      disabled={disabled || f.locked}
       autosize
       minRows={minRows}
       maxRows={maxRows}
@@ -112,7 +114,7 @@ export function NumberField({ path, label, description, placeholder, disabled, m
       label={label}
       description={description}
       placeholder={placeholder}
-      disabled={disabled}
+      disabled={disabled || f.locked}
       min={min}
       max={max}
       step={step}
@@ -134,7 +136,7 @@ export function SwitchField({ path, label, description, disabled }: FieldProps) 
       id={fieldId(path)}
       label={label}
       description={description}
-      disabled={disabled}
+      disabled={disabled || f.locked}
       checked={Boolean(f.value)}
       error={f.error}
       onChange={(e) => f.onChange(e.currentTarget.checked)}
@@ -159,7 +161,7 @@ export function SelectField({
       id={fieldId(path)}
       label={label}
       description={description}
-      disabled={disabled}
+      disabled={disabled || f.locked}
       // A stored value the list does not know is still shown (a Select shows nothing for it).
       data={known ? options : [f.value as string, ...options]}
       clearable={clearable}
