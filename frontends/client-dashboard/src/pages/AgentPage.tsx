@@ -1,9 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, customTabFrameOrigin, type Region } from '@platform/contracts';
 import { useDashboard } from '../session';
-import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Stack, Text, Title, useAgent } from '@platform/ui';
+import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Skeleton, Stack, Text, Title, useAgent } from '@platform/ui';
 import { agentTitle, tabHref, type DashboardTab } from '../logic/tabs';
-import { EditorPage } from './EditorPage';
+
+// The editor tabs (and the agent schema's validation) load only when a client opens one.
+const EditorPage = lazy(() => import(/* webpackChunkName: "client-editor" */ './EditorPage').then((m) => ({ default: m.EditorPage })));
 
 /** A custom tab's page may run scripts, forms and popups, never with the dashboard's origin. */
 const SANDBOX = 'allow-scripts allow-forms allow-popups';
@@ -93,6 +96,10 @@ export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agen
     case 'nodes':
     case 'prompt':
     case 'settings':
-      return <EditorPage key={agentId} region={region} agentId={agentId} section={tab.key} />;
+      return (
+        <Suspense fallback={<Skeleton height={240} radius="md" />}>
+          <EditorPage key={agentId} region={region} agentId={agentId} section={tab.key} />
+        </Suspense>
+      );
   }
 }
