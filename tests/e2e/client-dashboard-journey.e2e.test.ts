@@ -218,7 +218,8 @@ describe('client dashboard journey', () => {
     const { context, page } = await newClientPage();
     await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
     await page.getByTestId('client-nav').waitFor();
-    expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'c/prices', 'c/sheet']);
+    // Settings is the agent editor's (ADR 0031), among the agency admin's pages.
+    expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'settings', 'c/prices', 'c/sheet']);
     expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('horizontal');
     await page.getByTestId('agency-bar').waitFor();
     expect(await page.getByTestId('client-status').count()).toBe(0);

@@ -56,6 +56,8 @@ export const CLIENTS_API_MESSAGES = {
   clientActor: 'agency client',
   /** Not in the spec's words: a client without allowCreateAgents, or editing an agent. */
   clientCannotChangeAgents: 'Your account cannot create or change agents.',
+  /** Not in the spec's words: a client's save changing a field only the agency changes (ADR 0031). */
+  clientLockedField: (field: string) => `Only your agency can change ${field}.`,
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
 } as const;
@@ -88,6 +90,10 @@ export const CLIENT_PAGE_CHOICES = [
   { path: '/settings', label: 'Settings' },
   { path: '/kb', label: 'Knowledge' },
   { path: '/channels', label: 'Channels' },
+  { path: '/overview', label: 'Widget' },
+  { path: '/voice', label: 'Voice' },
+  { path: '/nodes', label: 'Prompt' },
+  { path: '/prompt', label: 'Canvas' },
 ] as const;
 
 /** A client as any API answers it: never its password or push token. */
@@ -225,6 +231,8 @@ export interface ClientAccessResponse extends SuccessResponse {
   disabled: boolean;
   /** the agency's workspace (agents are created there) */
   workspaceId: string;
+  /** the client's pages (the agency admin's: every agency admin page); an editor page lets it save agents (ADR 0031) */
+  canAccess: string[];
 }
 /** POST /internal/organizations/:orgId/agents: an agent a client created joins the organisation's widgetIDs. */
 export interface AddOrganizationAgentRequest {

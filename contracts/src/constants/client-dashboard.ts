@@ -17,10 +17,43 @@ export const CLIENT_AGENT_TITLE_MAX = 30;
 
 /**
  * Agent pages a client may be given (keys of AGENT_TABS, opened at /app/{region}/agents/{id}/{key}):
- * the ones the dashboard renders for clients, in their default order.
+ * the ones the dashboard renders for clients, in AGENT_TABS order. Knowledge, Channels and Tools
+ * are not among them: their sources, credentials and tool tests are other services' member routes (ADR 0031).
  */
-export const CLIENT_DASHBOARD_PAGES = ['home', 'convos', 'analytics', 'leads'] as const;
+export const CLIENT_DASHBOARD_PAGES = ['home', 'overview', 'voice', 'nodes', 'prompt', 'convos', 'analytics', 'leads', 'settings'] as const;
 export type ClientDashboardPage = (typeof CLIENT_DASHBOARD_PAGES)[number];
+
+/** The dashboard pages that edit the agent: a client with one in canAccess may save its organisation's agents (ADR 0031). */
+export const CLIENT_EDITOR_PAGES: readonly ClientDashboardPage[] = ['overview', 'voice', 'nodes', 'prompt', 'settings'];
+
+/** True when these canAccess paths (e.g. /overview) name an editor page. */
+export const canEditAgents = (canAccess: readonly string[]): boolean => canAccess.some((path) => (CLIENT_EDITOR_PAGES as readonly string[]).includes(path.replace(/^\//, '')));
+
+/**
+ * Agent fields only the agency (the workspace) changes, never its clients (ADR 0031): the
+ * workspace-level set-up (platform, database region, realtime server, account creation, vector
+ * database, owner e-mail), usage and cost limits (billing), and provider credentials.
+ */
+export const CLIENT_LOCKED_AGENT_FIELDS = [
+  'agentPlatform',
+  'region',
+  'internal',
+  'vectorDb',
+  'ownerEmail',
+  'messagesLimit',
+  'tokensUsage',
+  'maxTokensUsage',
+  'allTimeTriggers',
+  'vapi',
+  'vapiConfig',
+  'vfApiKey',
+  'vfProjectId',
+  'gcloudPrivateKey',
+  'gcloudClientEmail',
+] as const;
+
+/** A field path (e.g. internal.websocketServer) a client may not change. */
+export const isClientLockedField = (path: string): boolean => (CLIENT_LOCKED_AGENT_FIELDS as readonly string[]).includes(path.split('.')[0]!);
 
 /** Local storage key of the agent the client chose last (billing.md §2: "stores the id locally"). */
 export const CLIENT_SELECTED_AGENT_KEY = 'client.selectedAgent';

@@ -22,7 +22,14 @@ describe('client tabs', () => {
   });
 
   it('gives the agency admin every admin page and every custom tab, whatever canAccess says', () => {
-    expect(keys(clientTabs({ agencyAdmin: true, canAccess: [] }, [faq]))).toEqual(['home', 'convos', 'analytics', 'leads', 'c/faq']);
+    expect(keys(clientTabs({ agencyAdmin: true, canAccess: [] }, [faq]))).toEqual(['home', 'convos', 'analytics', 'leads', 'settings', 'c/faq']);
+  });
+
+  it("shows the editor tabs in canAccess in the agent area's order; Knowledge, Channels and Tools are not rendered for clients", () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/settings', '/kb', '/overview', '/home', '/channels', '/tools', '/nodes'] });
+    expect(keys(tabs)).toEqual(['home', 'overview', 'nodes', 'settings']);
+    expect(tabs.map((t) => t.label)).toEqual(['Home', 'Widget', 'Prompt', 'Settings']);
+    expect(keys(clientTabs({ agencyAdmin: false, canAccess: ['/home', '/convos'] }))).toEqual(['home', 'convos']);
   });
 
   it('finds the tab of a path only when it is allowed', () => {

@@ -1,7 +1,7 @@
 import { NAVIGATION_SEARCH } from '@platform/contracts';
 import { autoNavigateTarget, buildSearchableTabs, matchBadge } from '../src/agent-area/logic/navigation-search';
 import { NavigationSearch } from '../src/agent-area/logic/search-index';
-import { visibleAgentTabs } from '../src/agent-area/logic/tabs';
+import { visibleAgentTabs } from '../../ui/src/agent-editor/logic/tabs';
 
 const tabs = buildSearchableTabs('eu', 'a1', visibleAgentTabs({ signedInOwner: true, enableNodes: true }));
 

@@ -1,8 +1,8 @@
 import { AGENT_TEMPLATE_CATEGORIES, type AgentTemplate } from '@platform/contracts';
 import { embedSnippets } from '../src/agent-area/logic/embed-snippets';
-import { channelBadge } from '../src/agent-area/logic/channels';
-import { getIn, setIn } from '../src/agent-area/logic/paths';
-import { agentFieldErrors, friendlyMessage } from '../src/agent-area/logic/validation';
+import { channelBadge } from '../../ui/src/agent-editor/logic/channels';
+import { getIn, setIn } from '../../ui/src/agent-editor/logic/paths';
+import { agentFieldErrors, friendlyMessage } from '../../ui/src/agent-editor/logic/validation';
 import { TEMPLATE_TABS, readTemplateFile, showsPlatformChooser, templateFileName, templatesOfTab } from '../src/agents/new-agent';
 
 const template = (key: string): AgentTemplate => ({ key, name: key, template: {} });

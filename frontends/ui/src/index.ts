@@ -35,3 +35,6 @@ export { CSS_EDITOR_MESSAGES, CSS_EDITOR_HEIGHT } from './css-editor/messages';
 export { regionFromPath } from './logic/region-path';
 export { PhoneNumbersPanel } from './twilio/PhoneNumbersPanel';
 export { useTwilioNumbers, useTwilioNumberActions, searchTwilioNumbers, twilioNumbersKey } from './twilio/twilio-numbers';
+export * from './agent-editor';
+export { SecretActions, type SecretActionsProps } from './components/SecretActions';
+export { ConfirmDialog } from './components/ConfirmDialog';

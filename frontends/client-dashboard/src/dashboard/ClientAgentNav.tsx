@@ -1,10 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 import { NavLink } from 'react-router-dom';
 import { LAYOUT_PX, type Region } from '@platform/contracts';
-import { ActionIcon, Box, Group, IconAddressBook, IconChartBar, IconHome, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessages, IconWorld, Stack, Text, Tooltip, type AgentNavLayout } from '@platform/ui';
+import { AGENT_TAB_ICONS, ActionIcon, Box, Group, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconWorld, Stack, Text, Tooltip, type AgentNavLayout } from '@platform/ui';
 import { tabHref, type DashboardTab } from '../logic/tabs';
-
-const ICONS = { home: IconHome, convos: IconMessages, analytics: IconChartBar, leads: IconAddressBook } as const;
 
 const linkStyle = (active: boolean, centered: boolean): CSSProperties => ({
   display: 'flex',
@@ -21,7 +19,7 @@ const linkStyle = (active: boolean, centered: boolean): CSSProperties => ({
 
 function TabIcon({ tab }: { tab: DashboardTab }) {
   if (tab.kind === 'custom') return tab.tab.iconUrl ? <img src={tab.tab.iconUrl} alt="" width={18} height={18} /> : <IconWorld size={18} />;
-  const Icon = ICONS[tab.key];
+  const Icon = AGENT_TAB_ICONS[tab.key];
   return <Icon size={18} />;
 }
 

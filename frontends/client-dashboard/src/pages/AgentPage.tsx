@@ -1,8 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, customTabFrameOrigin, type Region } from '@platform/contracts';
 import { useDashboard } from '../session';
-import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Stack, Text, Title, useAgent } from '@platform/ui';
+import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Skeleton, Stack, Text, Title, useAgent } from '@platform/ui';
 import { agentTitle, tabHref, type DashboardTab } from '../logic/tabs';
+
+// The editor tabs (and the agent schema's validation) load only when a client opens one.
+const EditorPage = lazy(() => import(/* webpackChunkName: "client-editor" */ './EditorPage').then((m) => ({ default: m.EditorPage })));
 
 /** A custom tab's page may run scripts, forms and popups, never with the dashboard's origin. */
 const SANDBOX = 'allow-scripts allow-forms allow-popups';
@@ -58,8 +62,8 @@ function CustomTabPage({ tab, agentId }: { tab: Extract<DashboardTab, { kind: 'c
 }
 
 /**
- * One agent page of the client dashboard: the agent area's Chats, Analytics and Leads (the
- * shell's components, from @platform/ui), Home, or an agency custom tab.
+ * One agent page of the client dashboard: the agent area's editor tabs, Chats, Analytics and
+ * Leads (the shell's components, from @platform/ui), Home, or an agency custom tab.
  */
 export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agentId: string; tab: DashboardTab; tabs: DashboardTab[] }) {
   const { data: agent } = useAgent(region, agentId);
@@ -87,6 +91,15 @@ export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agen
           <PageHeading title="Leads" description="Contacts the agent collected" />
           <LeadsTable region={region} agentId={agentId} />
         </>
+      );    case 'overview':
+    case 'voice':
+    case 'nodes':
+    case 'prompt':
+    case 'settings':
+      return (
+        <Suspense fallback={<Skeleton height={240} radius="md" />}>
+          <EditorPage key={agentId} region={region} agentId={agentId} section={tab.key} />
+        </Suspense>
       );
   }
 }

@@ -15,7 +15,7 @@ import {
   ThemeEditor,
   type ChatMessage,
   type NodeLink,
-} from '../../src/agent-area/editors';
+} from '../../../ui/src/agent-editor/editors';
 
 /*
  * Visual check of the editors with canned data and fake network calls.

@@ -1,18 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AGENT_TABS, BROWSER_STORAGE_KEYS, DEFAULT_AGENT_TAB, type AgentTabKey } from '@platform/contracts';
-import { ApiError, agentNavLayout, Group, Skeleton, Stack, Text, Title, readStored, useAgent, useMediaQuery, writeStored, type Agent } from '@platform/ui';
+import { ApiError, agentNavLayout, Group, Skeleton, Stack, Text, Title, readStored, useAgent, useMediaQuery, writeStored, type Agent, AgentFormProvider, TabContent, agentTabHref, isAgentTab, resolveSubTab, visibleAgentTabs } from '@platform/ui';
 import { useAgentEditor } from '../contexts/agent-editor-context';
 import { useWorkspace } from '../contexts/workspace-context';
 import { usePageTitle } from '../pages/page-title';
 import { pickWorkspace, saveSelection } from '../contexts/workspace-selection';
 import { AgentNav } from './AgentNav';
 import { DebuggerPanel } from './DebuggerPanel';
-import { AgentFormProvider } from './forms/fields';
 import { buildSearchableTabs } from './logic/navigation-search';
 import { missingAgentRedirect, regionFromMissingAgent } from './logic/redirect';
-import { agentTabHref, isAgentTab, resolveSubTab, visibleAgentTabs } from './logic/tabs';
-import { TabContent } from './tabs/TabContent';
 import './agent-area.css';
 
 const SIDEBAR_COLLAPSED_KEY = 'platform.agentSidebarCollapsed';
@@ -23,7 +20,7 @@ export default function AgentArea() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { region, workspace, workspaces } = useWorkspace();
+  const { region, workspace, workspaces, user } = useWorkspace();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const query = useAgent(region, agentId);
   const { drafts, editDraft } = useAgentEditor();
@@ -38,6 +35,7 @@ export default function AgentArea() {
   const layout = agentNavLayout({ phone, signedInOwner });
   const searchTabs = useMemo(() => buildSearchableTabs(region, agentId, tabs), [region, agentId, tabs]);
   const hrefOf = useCallback((tab: AgentTabKey) => agentTabHref(region, agentId, tab), [region, agentId]);
+  const editorOptions = useMemo(() => ({ themeOwnerId: user?.userId }), [user?.userId]);
   const onChange = useCallback((change: (a: Agent) => Agent) => stored && editDraft(stored, change), [stored, editDraft]);
   usePageTitle([isAgentTab(rawSection) ? AGENT_TABS[rawSection] : undefined, agent?.title || undefined].filter(Boolean).join(' · ') || 'Agent');
 
@@ -96,7 +94,7 @@ export default function AgentArea() {
       <AgentNav layout={layout} tabs={tabs} active={section} hrefOf={hrefOf} searchTabs={searchTabs} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} showSearch={phone} />
       <div className="agent-area__body">
         <section className="agent-area__content" data-testid={`agent-tab-${section}`} aria-label={AGENT_TABS[section]}>
-          <AgentFormProvider agent={agent} onChange={onChange}>
+          <AgentFormProvider agent={agent} onChange={onChange} options={editorOptions}>
             <TabContent section={section} subTab={subTab} onSubTab={setSubTab} region={region} agentId={agent.ID} enableNodes={enableNodes} />
           </AgentFormProvider>
         </section>

@@ -1,45 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { AGENT_TABS, LAYOUT_PX, type AgentTabKey } from '@platform/contracts';
-import {
-  ActionIcon,
-  IconAddressBook,
-  IconBook2,
-  IconChartBar,
-  IconHierarchy,
-  IconHome,
-  IconLayoutSidebarLeftCollapse,
-  IconLayoutSidebarLeftExpand,
-  IconMessageChatbot,
-  IconMessages,
-  IconMicrophone,
-  IconPlug,
-  IconPrompt,
-  IconSettings,
-  IconTool,
-  Stack,
-  Tooltip,
-} from '@platform/ui';
+import { AGENT_TAB_ICONS, ActionIcon, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, Stack, Tooltip } from '@platform/ui';
 import { NavigationSearch } from './NavigationSearch';
 import type { SearchableTab } from './logic/navigation-search';
 import type { AgentNavLayout } from '@platform/ui';
-
-type IconType = typeof IconHome;
-
-export const TAB_ICONS: Record<AgentTabKey, IconType> = {
-  home: IconHome,
-  overview: IconMessageChatbot,
-  voice: IconMicrophone,
-  nodes: IconPrompt,
-  prompt: IconHierarchy,
-  kb: IconBook2,
-  convos: IconMessages,
-  analytics: IconChartBar,
-  leads: IconAddressBook,
-  channels: IconPlug,
-  tools: IconTool,
-  settings: IconSettings,
-};
 
 interface AgentNavProps {
   layout: AgentNavLayout;
@@ -72,7 +37,7 @@ export function AgentNav({ layout, tabs, active, hrefOf, searchTabs, collapsed, 
       <div className="agent-nav agent-nav--horizontal" data-testid="agent-nav" data-layout="horizontal">
           <div className="agent-nav__tabs" role="tablist" aria-label="Agent sections" ref={tabRow}>
             {tabs.map((key) => {
-              const Icon = TAB_ICONS[key];
+              const Icon = AGENT_TAB_ICONS[key];
               return (
                 <NavLink key={key} to={hrefOf(key)} role="tab" aria-selected={key === active} className="agent-nav__tab" data-active={key === active || undefined} data-tab={key}>
                   <Icon size={16} stroke={1.7} />
@@ -92,7 +57,7 @@ export function AgentNav({ layout, tabs, active, hrefOf, searchTabs, collapsed, 
       <Stack gap={4} p="xs" style={{ flex: 1 }}>
         {!collapsed && showSearch && <NavigationSearch tabs={searchTabs} compact />}
         {tabs.map((key) => {
-          const Icon = TAB_ICONS[key];
+          const Icon = AGENT_TAB_ICONS[key];
           const link = (
             <NavLink key={key} to={hrefOf(key)} className="agent-nav__item" data-active={key === active || undefined} data-tab={key} aria-label={AGENT_TABS[key]}>
               <Icon size={18} stroke={1.7} style={{ flexShrink: 0 }} />

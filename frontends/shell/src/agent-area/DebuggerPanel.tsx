@@ -1,7 +1,6 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { AGENT_API, CHAT_MESSAGE_MAX, LAYOUT_PX, newDocumentId, type KnowledgeChunkHit, type Region } from '@platform/contracts';
-import { ActionIcon, ApiError, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, conversationsChanged, streamChat, type Agent } from '@platform/ui';
-import { greetingsOf } from './logic/greetings';
+import { ActionIcon, ApiError, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, conversationsChanged, streamChat, type Agent, greetingsOf } from '@platform/ui';
 
 interface Message {
   from: 'agent' | 'user' | 'error';

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
-import { useAgent } from '@platform/ui';
+import { useAgent, visibleAgentTabs } from '@platform/ui';
 import { useAgentEditor } from '../contexts/agent-editor-context';
 import { useWorkspace } from '../contexts/workspace-context';
 import { NavigationSearch } from './NavigationSearch';
 import { buildSearchableTabs } from './logic/navigation-search';
-import { visibleAgentTabs } from './logic/tabs';
 import './agent-area.css';
 
 /** The navigation search in the top bar while an agent is open: the tabs and sub-tabs this agent shows. */

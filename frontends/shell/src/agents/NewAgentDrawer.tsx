@@ -1,49 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, agentDraftSchema, newAgentDraft, type AgentPlatform, type AgentTemplate, type JsonObject } from '@platform/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Drawer,
-  FileButton,
-  Group,
-  IconBuildingEstate,
-  IconCalendar,
-  IconDeviceGamepad2,
-  IconFile,
-  IconFileImport,
-  IconHeadset,
-  IconInfoCircle,
-  IconMailCheck,
-  IconSparkles,
-  IconStethoscope,
-  IconTemplate,
-  IconWand,
-  Loader,
-  NOTICES,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-  notify,
-  useAgentTemplates,
-  useComputedColorScheme,
-  useConvertTemplate,
-  useSaveAgent,
-  validationMessage,
-  type Agent,
-} from '@platform/ui';
+import { Alert, Badge, Button, Card, CloseButton, Drawer, FileButton, Group, IconBuildingEstate, IconCalendar, IconDeviceGamepad2, IconFile, IconFileImport, IconHeadset, IconInfoCircle, IconMailCheck, IconSparkles, IconStethoscope, IconTemplate, IconWand, Loader, NOTICES, SegmentedControl, Skeleton, Stack, Tabs, Text, TextInput, ThemeIcon, Title, UnstyledButton, notify, useAgentTemplates, useComputedColorScheme, useConvertTemplate, useSaveAgent, validationMessage, type Agent, postCreatePath } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
 import { AgentWizard } from './AgentWizard';
-import { postCreatePath } from '../agent-area/logic/tabs';
 import { TEMPLATE_TABS, readTemplateFile, showsPlatformChooser, templatesOfTab, type TemplateTab } from './new-agent';
 import './new-agent.css';
 

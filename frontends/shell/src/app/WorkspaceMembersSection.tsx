@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Region } from '@platform/contracts';
-import { Button, Checkbox, Divider, Group, NOTICES, Stack, Text, notify, useRemoveMember, useRotateWorkspaceSecret, useWorkspaceDetails } from '@platform/ui';
-import { ConfirmDialog } from './ConfirmDialog';
+import { Button, Checkbox, Divider, Group, NOTICES, Stack, Text, notify, useRemoveMember, useRotateWorkspaceSecret, useWorkspaceDetails, ConfirmDialog } from '@platform/ui';
 
 /**
  * The members (workspaceEmails) with Remove for everyone but the owner and oneself. A removed

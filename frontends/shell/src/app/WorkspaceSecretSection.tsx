@@ -1,6 +1,5 @@
 import type { Region } from '@platform/contracts';
-import { Divider, Group, NOTICES, PasswordInput, Stack, Text, notify, useRotateWorkspaceSecret } from '@platform/ui';
-import { SecretActions } from './SecretActions';
+import { Divider, Group, NOTICES, PasswordInput, Stack, Text, notify, useRotateWorkspaceSecret, SecretActions } from '@platform/ui';
 
 /** What regenerating does, said before it is done. */
 export const REGENERATE_WORKSPACE_SECRET_WARNING = 'The current secret stops working at once. Anything that calls the platform with it must be given the new one.';

@@ -1,45 +1,13 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AGENT_LIMITS, BROWSER_STORAGE_KEYS, MESSAGES, type AgentListItem, type Region } from '@platform/contracts';
-import {
-  Button,
-  Group,
-  IconBrandDiscord,
-  IconBrandInstagram,
-  IconBrandTelegram,
-  IconBrandWhatsapp,
-  IconChevronDown,
-  IconCode,
-  IconCopy,
-  IconDownload,
-  IconHistory,
-  IconPhone,
-  Menu,
-  NOTICES,
-  Popover,
-  Stack,
-  Text,
-  notify,
-  readStored,
-  truncateName,
-  useAgent,
-  useAgents,
-  useExportAgent,
-  useSaveAgent,
-  useSaveAgentBackup,
-  writeStored,
-} from '@platform/ui';
-import { publishButtonState } from '../agent-area/logic/publish';
-import { agentTabHref, switchAgentHref } from '../agent-area/logic/tabs';
+import { BROWSER_STORAGE_KEYS, type AgentListItem, type Region } from '@platform/contracts';
+import { Button, Group, IconBrandDiscord, IconBrandInstagram, IconBrandTelegram, IconBrandWhatsapp, IconChevronDown, IconCode, IconCopy, IconDownload, IconHistory, IconPhone, Menu, NOTICES, Popover, Stack, Text, notify, readStored, truncateName, useAgent, useAgents, useExportAgent, useSaveAgentBackup, writeStored, publishButtonState, agentTabHref, switchAgentHref, usePublishAgent } from '@platform/ui';
 import { templateFileName } from '../agents/new-agent';
 import { useAgentEditor } from '../contexts/agent-editor-context';
 import { useWorkspace } from '../contexts/workspace-context';
 
 const WebsiteScriptModal = lazy(() => import('../agent-area/topbar/WebsiteScriptModal'));
 const VersionHistoryModal = lazy(() => import('../agent-area/topbar/VersionHistoryModal'));
-
-const NOTICE_2S = 2000;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Agents newest first (spec 2.6: the agent dropdown is sorted by lastModified descending). */
 export const sortByLastModified = <T extends Pick<AgentListItem, 'lastModified'>>(agents: readonly T[]): T[] =>
@@ -93,14 +61,14 @@ export function PublishControls({ agentId, compact = false }: { agentId?: string
   const navigate = useNavigate();
   const stored = useAgent(region as Region, agentId);
   const { drafts, discardDraft } = useAgentEditor();
-  const save = useSaveAgent();
+  const publisher = usePublishAgent();
   const backup = useSaveAgentBackup();
   const exporter = useExportAgent();
   const [panel, setPanel] = useState<Panel>(null);
   const [hint, setHint] = useState(false);
 
   const edited = agentId ? (drafts[agentId] ?? stored.data) : undefined;
-  const state = publishButtonState(edited, stored.data, save.isPending);
+  const state = publishButtonState(edited, stored.data, publisher.busy);
   const ready = Boolean(agentId && stored.data);
 
   // Unpublished edits live only in this tab: leaving or reloading the page asks first.
@@ -116,17 +84,7 @@ export function PublishControls({ agentId, compact = false }: { agentId?: string
   }, [unpublished]);
 
   const publish = async () => {
-    if (!agentId || !edited) return;
-    const chunk = edited.vgOptions?.maxChunkSize;
-    if (typeof chunk === 'number' && chunk < AGENT_LIMITS.minMaxChunkSize) return notify.error(MESSAGES.agent.maxChunkSizeTooSmall, NOTICE_2S);
-    const { firstAgentError } = await import('../agent-area/logic/validation');
-    const invalid = firstAgentError(edited);
-    if (invalid) return notify.error(NOTICES.agent.saveFailed(invalid), NOTICE_2S);
-    try {
-      await save.mutateAsync({ region, agent: edited });
-    } catch (error) {
-      return notify.error(NOTICES.agent.saveFailed(errorText(error)), NOTICE_2S);
-    }
+    if (!agentId || !edited || !(await publisher.publish(region, edited))) return;
     discardDraft(agentId);
     if (!readStored(BROWSER_STORAGE_KEYS.publishHintDismissed, false)) setHint(true);
     if (workspace && user) {
@@ -172,7 +130,7 @@ export function PublishControls({ agentId, compact = false }: { agentId?: string
               size={compact ? 'xs' : 'sm'}
               variant={state.disabled ? 'default' : 'filled'}
               disabled={!ready || state.disabled}
-              loading={save.isPending}
+              loading={publisher.busy}
               onClick={() => void publish()}
               style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
               data-testid="publish"

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AGENT_API, KNOWLEDGE_REFRESH_RATES, type KnowledgeRefreshRate, type KnowledgeSourceView } from '@platform/contracts';
-import { Alert, Anchor, Badge, Button, Group, Loader, PageHeader, Select, Table, Text, callApi, notify } from '@platform/ui';
+import { Alert, Anchor, Badge, Button, Group, Loader, PageHeader, Select, Table, Text, callApi, notify, agentTabHref } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
-import { agentTabHref } from '../agent-area/logic/tabs';
 import { useWorkspaceAgentTitles } from './use-workspace-agents';
 import { crawlerTotals, isReading } from './workspace-lists';
 

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Region } from '@platform/contracts';
-import { Alert, Anchor, Button, Group, Loader, NOTICES, PageHeader, PasswordInput, Stack, Table, Text, Title, notify, useAgent, useRotateAgentSecretKey } from '@platform/ui';
+import { Alert, Anchor, Button, Group, Loader, NOTICES, PageHeader, PasswordInput, Stack, Table, Text, Title, notify, useAgent, useRotateAgentSecretKey, agentTabHref, REGENERATE_AGENT_KEY_WARNING, SecretActions } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
-import { agentTabHref } from '../agent-area/logic/tabs';
-import { REGENERATE_AGENT_KEY_WARNING } from '../agent-area/tabs/SettingsTab';
-import { SecretActions } from '../app/SecretActions';
 import { WorkspaceSecretSection } from '../app/WorkspaceSecretSection';
 import { useWorkspaceAgents } from './use-workspace-agents';
 

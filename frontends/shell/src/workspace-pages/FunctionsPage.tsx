@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { AGENT_API } from '@platform/contracts';
-import { Alert, Anchor, Code, Loader, PageHeader, Table, Text, callApi } from '@platform/ui';
+import { Alert, Anchor, Code, Loader, PageHeader, Table, Text, callApi, agentTabHref } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
-import { agentTabHref } from '../agent-area/logic/tabs';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { AGENT_API } from '@platform/contracts';
-import { Alert, Anchor, Loader, PageHeader, Paper, Stack, Text, TextInput, callApi } from '@platform/ui';
+import { Alert, Anchor, Loader, PageHeader, Paper, Stack, Text, TextInput, callApi, agentTabHref } from '@platform/ui';
 import { useWorkspace } from '../contexts/workspace-context';
-import { agentTabHref } from '../agent-area/logic/tabs';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

@@ -1,5 +1,5 @@
 import type { KnowledgeSourceView, Region, WorkspaceSessionView } from '@platform/contracts';
-import { agentTabHref } from '../agent-area/logic/tabs';
+import { agentTabHref, SESSION_QUERY_PARAM } from '@platform/ui';
 
 /** A source is still being read: the Crawler page reads its list again until none is. */
 export const isReading = (source: KnowledgeSourceView) => source.status === 'INITIALIZED' || source.status === 'PENDING';
@@ -18,7 +18,6 @@ export function crawlerTotals(sources: KnowledgeSourceView[]): { sources: number
 }
 
 /** The Chats tab's query parameter naming the conversation to open. */
-export const SESSION_QUERY_PARAM = 'conversation';
 
 /** Where a session opens: its agent's Chats tab with the conversation shown. */
 export const sessionHref = (region: Region, session: Pick<WorkspaceSessionView, 'agentId' | 'id'>) =>

@@ -16,7 +16,7 @@ import {
   type WebPushSubscription,
 } from '@platform/contracts';
 import { badRequest, forbidden, hashPassword, notFound, type ClientCaller } from '@platform/kit';
-import { clientView, emailTakenByOtherOrg, isAgencyAdminClientId, newOrganization, normalEmail, organizationView, type ClientRecord, type OrganizationRecord } from '../domain/clients';
+import { clientView, emailTakenByOtherOrg, isAgencyAdminClientId, newOrganization, normalEmail, organizationView, pagesOf, type ClientRecord, type OrganizationRecord } from '../domain/clients';
 import type { AgencyRecord } from '../store/agencies';
 import type { OrganizationBillingRegistry } from '../clients/organization-billing';
 import type { ClientStore } from '../store/clients';
@@ -212,12 +212,14 @@ export class OrganizationUseCases {
     const org = await this.deps.clients.organization(region, orgId);
     if (!org) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
     let allowCreateAgents = true;
+    let canAccess = pagesOf(null, true);
     if (!isAgencyAdminClientId(clientId)) {
       const client = await this.deps.clients.client(region, clientId);
       if (!client || client.orgId !== orgId) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
       allowCreateAgents = !!client.allowCreateAgents;
+      canAccess = pagesOf(client, false);
     }
-    return { widgetIDs: org.widgetIDs ?? [], allowCreateAgents, disabled: !!org.settings?.disableClientAccess, workspaceId: org.ownerID };
+    return { widgetIDs: org.widgetIDs ?? [], allowCreateAgents, disabled: !!org.settings?.disableClientAccess, workspaceId: org.ownerID, canAccess };
   }
 
   async addAgent(region: Region, orgId: string, agentId: string): Promise<void> {

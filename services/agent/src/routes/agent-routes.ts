@@ -70,9 +70,10 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
         agentId: req.params.agentId!,
         write: true,
         guardedWrite: true,
+        save: { body: req.body, merge: isChannelSave(req.body) },
         ...(isChannelSave(req.body) ? {} : { createIn: { workspaceId: typeof req.body.ownerID === 'string' ? req.body.ownerID : undefined } }),
       }),
-      // clients with allowCreateAgents create agents that join their organisation (ADR 0019)
+      // clients with allowCreateAgents create agents that join their organisation (ADR 0019); with an editor page they edit them (ADR 0031)
       clients: true,
       success: { status: 200, description: '{success, agent, created, versionId}' },
       failures: [400, 401, 403, 404, 409, 503],

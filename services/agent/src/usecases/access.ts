@@ -1,6 +1,6 @@
 import { AGENT_API_MESSAGES, CLIENTS_API_MESSAGES, type Region } from '@platform/contracts';
 import { HttpError, forbidden, notFound, principalOf, regionsFrom, type AccessPolicy, type AgentCaller, type Authorizer, type ClientCaller, type Identity, type MemberCaller } from '@platform/kit';
-import { decideClientAccess } from '../domain/client-access';
+import { decideClientAccess, type ClientSave } from '../domain/client-access';
 import { ACTORS, decideAccess, requestedWorkspace, type AccessTarget } from '../domain/access';
 import type { AgentRecord } from '../domain/agent-record';
 import type { UseCaseDeps } from './deps';
@@ -30,8 +30,10 @@ export interface AgentRef {
   createIn?: { workspaceId: string | undefined };
   /** A read of a missing agent answers 404 with `region` when the caller may reach it in the other region. */
   lookElsewhere?: boolean;
-  /** The route changes the agent: an agency client may then only create one (allowCreateAgents), never edit (ADR 0019). */
+  /** The route changes the agent: an agency client creates one only with allowCreateAgents (ADR 0019) and edits through `save` only (ADR 0031). */
   write?: boolean;
+  /** What a save writes: an agency client's save is checked against the fields only the agency changes (ADR 0031). */
+  save?: ClientSave;
   /**
    * The route writes the agent only through its `_version` guard and reads it again when the
    * guard fails (a save): its grant may start from this process's copy of the agent (ADR 0028).
@@ -68,13 +70,14 @@ export class AgentAccess implements Authorizer<AgentPolicy> {
 
   /**
    * An agency client, on the agent routes that opt in: its organisation's agents only (the
-   * organisation's widgetIDs, in the agency's workspace); a save only creates an agent, when the
-   * client may (allowCreateAgents), and the agent then joins the organisation.
+   * organisation's widgetIDs, in the agency's workspace); a save creates an agent when the client
+   * may (allowCreateAgents; it then joins the organisation) and edits one when its canAccess names
+   * an editor page, leaving the agency's own fields as they are (ADR 0031).
    */
   clientAgent = async (caller: ClientCaller, region: Region, ref: AgentRef): Promise<AgentGrant> => {
     const reach = caller.region === region ? await this.deps.organizations.reach(region, caller.orgId, caller.clientId) : null;
     const agent = reach && ref.agentId !== undefined ? await this.deps.agents.find(region, ref.agentId) : null;
-    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin });
+    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save: ref.save });
     if (decision.outcome === 'denied') throw new HttpError(decision.status, decision.message);
     const actor = caller.email || CLIENTS_API_MESSAGES.clientActor;
     if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId };

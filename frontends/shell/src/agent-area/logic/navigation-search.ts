@@ -1,5 +1,5 @@
 import { AGENT_TABS, NAVIGATION_SEARCH, type AgentTabKey, type Region, type TabDefinition } from '@platform/contracts';
-import { SUB_TAB_LABELS, SUB_TABS, agentTabHref } from './tabs';
+import { SUB_TAB_LABELS, SUB_TABS, agentTabHref } from '@platform/ui';
 
 /** A searchable tab or sub-tab: the spec's tab definition plus words people may type. */
 export interface SearchableTab extends TabDefinition {

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { CONNECTABLE_CHANNEL_TYPES, type ChannelType, type Region } from '@platform/contracts';
-import { Button, Code, CopyButton, Group, SegmentedControl, SimpleGrid, Stack, Text, type Agent } from '@platform/ui';
+import { Button, Code, CopyButton, Group, SegmentedControl, SimpleGrid, Stack, Text, type Agent, CHANNEL_LABELS, VoiceCallPanel } from '@platform/ui';
 import { DebuggerPanel } from '../../agent-area/DebuggerPanel';
-import { CHANNEL_LABELS } from '../../agent-area/logic/channels';
 import { embedSnippets } from '../../agent-area/logic/embed-snippets';
-import { VoiceCallPanel } from '../../agent-area/voice/VoiceCallPanel';
 import '../../agent-area/agent-area.css';
 
 type Option = 'test' | 'voice' | 'script' | 'integrations';

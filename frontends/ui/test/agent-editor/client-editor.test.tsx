@@ -1,0 +1,69 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { AgentFormProvider, TabContent, UiProvider, type Agent, type AgentEditorOptions } from '@platform/ui';
+
+// The Settings tab renders Mantine's whole form set in jsdom: slow on a busy machine.
+jest.setTimeout(20_000);
+
+// jsdom lacks these browser APIs that Mantine reads.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+let root: Root | undefined;
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  document.body.innerHTML = '';
+});
+
+const agent = { ID: 'AGENTAAAAAAAAAAA', title: 'Shop', SECRET_API_KEY: 'vg_secret', maxTokensUsage: 100 } as Agent;
+
+async function settings(subTab: string, options: AgentEditorOptions) {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  await act(async () =>
+    root!.render(
+      <UiProvider notifications={false}>
+        <MemoryRouter>
+          <AgentFormProvider agent={agent} onChange={() => undefined} options={options}>
+            <TabContent section="settings" subTab={subTab} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
+          </AgentFormProvider>
+        </MemoryRouter>
+      </UiProvider>,
+    ),
+  );
+  return host;
+}
+const subTabs = (host: HTMLElement) => [...host.querySelectorAll('[data-subtab]')].map((tab) => tab.getAttribute('data-subtab'));
+
+describe('the agent editor for an agency client (ADR 0031)', () => {
+  it('the shell (no client) shows every Settings sub-tab, the secret key and editable limits', async () => {
+    const host = await settings('security', {});
+    expect(subTabs(host)).toContain('advanced');
+    expect(host.querySelector('[data-testid="agent-secret-key"]')).not.toBeNull();
+  });
+
+  it('a client sees no secret key, and fields only the agency changes are disabled', async () => {
+    const host = await settings('security', { client: { hideAdvancedSettings: false } });
+    expect(host.querySelector('[data-testid="agent-secret-key"]')).toBeNull();
+    expect(subTabs(host)).toContain('advanced');
+    await act(async () => root!.unmount());
+    const technical = await settings('technical', { client: { hideAdvancedSettings: false } });
+    expect((technical.querySelector('#agent-field-maxTokensUsage') as HTMLInputElement).disabled).toBe(true);
+    expect((technical.querySelector('#agent-field-vgOptions-maxChunkSize') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('hideAdvancedSettings hides the Advanced sub-tab, and its address opens Core', async () => {
+    const host = await settings('advanced', { client: { hideAdvancedSettings: true } });
+    expect(subTabs(host)).not.toContain('advanced');
+    expect(host.querySelector('[data-testid="settings-core"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The client edit rule of issue 12 (ADR 0031): a client whose canAccess names an editor page
+ * saves its organisation's agents; a client without one, or of another organisation, is refused,
+ * and no client changes a field only the agency changes. The agent service asks the real
+ * agency-domain service over HTTP.
+ */
+import { newAgentDraft, type Region } from '@platform/contracts';
+import type { Identity } from '@platform/kit';
+import { gateway, serviceSlot, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
+
+const password = 'Abcdefghij12345';
+
+describe('a client edits its organisation\'s agents only through an editor page', () => {
+  let h: AgentService;
+  let agency: RunningService<unknown>;
+  let agentX: string;
+  let agentY: string;
+  let editor: Identity; // org1, canAccess /overview and /settings
+  let reader: Identity; // org1, the default pages (no editor page)
+  let otherEditor: Identity; // org2, canAccess /overview
+
+  const createAgent = async (who: Identity, workspaceId: string, title: string) => {
+    const draft = newAgentDraft({ title, ownerID: workspaceId });
+    return (await h.as(who).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent.ID as string;
+  };
+  const signIn = async (email: string, agencyId: string, region: Region = 'eu') => {
+    const token = (await agency.as({ kind: 'anonymous' }, region).post('/client-auth/login', { email, password, agencyId }).expect(200)).body.token;
+    return (await agency.as(gateway, region).post('/internal/credentials/verify', { credential: token }).expect(200)).body.identity as Identity;
+  };
+
+  beforeAll(async () => {
+    const slot = await serviceSlot();
+    h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
+    agency = await startAgencyDomainService(h, slot);
+    const owner = someone('agency');
+    const uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
+    const agencyId = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency E' }).expect(200)).body.agency.ID;
+    agentX = await createAgent(owner, uid, 'X');
+    agentY = await createAgent(owner, uid, 'Y');
+    const org1 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'One' }).expect(201)).body.organization.ID;
+    const org2 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'Two' }).expect(201)).body.organization.ID;
+    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org1}`, { ID: org1, name: 'One', widgetIDs: [agentX] }).expect(200);
+    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org2}`, { ID: org2, name: 'Two', widgetIDs: [agentY] }).expect(200);
+    const addClient = async (orgId: string, canAccess?: string[]) => {
+      const email = uniqueEmail('client');
+      await agency.as(owner).post(`/v2/workspaces/${uid}/clients`, { orgId, name: 'Client', email, dashboardPassword: password, ...(canAccess ? { canAccess } : {}) }).expect(200);
+      return signIn(email, agencyId);
+    };
+    editor = await addClient(org1, ['/home', '/overview', '/settings']);
+    reader = await addClient(org1);
+    otherEditor = await addClient(org2, ['/overview']);
+  });
+  afterAll(async () => {
+    await agency.close();
+    await h.close();
+  });
+
+  const stored = async (agentId: string) => (await h.as(editor).get(`/v2/agents/${agentId}`).expect(200)).body.agent as Record<string, unknown>;
+
+  it('a client with an editor page saves its organisation\'s agent, and reads the change back', async () => {
+    const agent = await stored(agentX);
+    const saved = (await h.as(editor).post(`/v2/agents/${agentX}`, { ...agent, title: 'Renamed by the client', proactiveMessage: 'Hi!' }).expect(200)).body;
+    expect(saved).toMatchObject({ success: true, created: false, agent: { ID: agentX, title: 'Renamed by the client' } });
+    expect(await stored(agentX)).toMatchObject({ title: 'Renamed by the client', proactiveMessage: 'Hi!' });
+  });
+
+  it('a client without an editor page is refused, and nothing changes', async () => {
+    const agent = await stored(agentX);
+    const before = await snapshot(h.mongo);
+    const res = await h.as(reader).post(`/v2/agents/${agentX}`, { ...agent, title: 'Not allowed' }).expect(403);
+    expect(res.body).toEqual({ success: false, message: 'Your account cannot create or change agents.' });
+    expect(await snapshot(h.mongo)).toEqual(before);
+  });
+
+  it("a client of another organisation cannot save this organisation's agent, editor page or not", async () => {
+    const agent = await stored(agentX);
+    const before = await snapshot(h.mongo);
+    const res = await h.as(otherEditor).post(`/v2/agents/${agentX}`, { ...agent, title: 'Hijacked' }).expect(403);
+    expect(res.body).toEqual({ success: false, message: 'You do not have access to this agent.' });
+    // its own organisation's agent it may save
+    const own = (await h.as(otherEditor).get(`/v2/agents/${agentY}`).expect(200)).body.agent;
+    expect(await snapshot(h.mongo)).toEqual(before);
+    await h.as(otherEditor).post(`/v2/agents/${agentY}`, { ...own, title: 'Y, renamed' }).expect(200);
+  });
+
+  it('no client changes a field only the agency changes (usage limits, platform, credentials)', async () => {
+    const agent = await stored(agentX);
+    const before = await snapshot(h.mongo);
+    for (const [field, value] of [['maxTokensUsage', 5], ['agentPlatform', agent.agentPlatform === 'vg' ? 'vf' : 'vg'], ['vfApiKey', 'mine'], ['internal', { websocketServer: 'python' }]] as Array<[string, unknown]>) {
+      const res = await h.as(editor).post(`/v2/agents/${agentX}`, { ...agent, title: 'Sneaky', [field]: value }).expect(403);
+      expect(res.body).toEqual({ success: false, message: `Only your agency can change ${field}.` });
+    }
+    expect(await snapshot(h.mongo)).toEqual(before);
+  });
+});
