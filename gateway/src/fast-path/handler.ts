@@ -68,7 +68,7 @@ export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: 
     if (!matched) return false;
 
     // From here on the request is ours: one of the app's own (prototypes, id, log line, security headers).
-    const request = options.tools.begin(req, res).req;
+    const request = options.tools.begin(req, res);
 
     const clientIp = request.ip ?? '';
     for (const budget of matched.route.budgets) {

@@ -13,10 +13,12 @@ export type FastHandler = (req: IncomingMessage, res: ServerResponse) => boolean
 export interface FastRequestTools {
   /**
    * Makes a raw request one of the app's express requests, as express' own init and the app's
-   * first middlewares would: the app's request and response prototypes (req.ip, res.json under
-   * the app's settings), the request id, the one log line and latency sample, the security headers.
+   * first middlewares would: the app's request prototype (req.ip under its trust-proxy rules),
+   * the request id, the one log line and latency sample, the security headers.
    */
-  begin(req: IncomingMessage, res: ServerResponse): { req: Request; res: Response };
+  begin(req: IncomingMessage, res: ServerResponse): Request;
+  /** Gives the answer the app's response prototype (res.json under the app's settings), for a fast path that answers as express does. */
+  expressResponse(req: Request, res: ServerResponse): Response;
   /** The app's body limit in bytes (its `bodyLimit`). */
   bodyLimit: number;
   /** Answers an error exactly as the app's error handler does. */
@@ -77,7 +79,8 @@ export function serviceFastRoutes(options: { routes: readonly PublicRouteSpec[];
     const matched = matchRoute(rawReq.method ?? '', url);
     if (!matched) return false;
 
-    const { req, res } = tools.begin(rawReq, rawRes);
+    const req = tools.begin(rawReq, rawRes);
+    const res = tools.expressResponse(req, rawRes);
     req.params = matched.params;
     // The metrics' route label, as express' router would leave it.
     req.route = { path: matched.route.path } as Request['route'];
@@ -121,16 +124,20 @@ export function fastRequestTools(app: Express, first: ReadonlyArray<(req: Reques
   const next = () => undefined;
   return {
     begin(rawReq, rawRes) {
+      // Only the request's prototype: a response whose prototype changes is slower to write (the gateway streams its answers raw).
       Object.setPrototypeOf(rawReq, app.request);
-      Object.setPrototypeOf(rawRes, app.response);
       const req = rawReq as Request;
+      req.originalUrl = req.url;
+      for (const middleware of first) middleware(req, rawRes as Response, next);
+      return req;
+    },
+    expressResponse(req, rawRes) {
+      Object.setPrototypeOf(rawRes, app.response);
       const res = rawRes as Response;
       req.res = res;
       res.req = req;
-      req.originalUrl = req.url;
       res.locals = Object.create(null) as Response['locals'];
-      for (const middleware of first) middleware(req, res, next);
-      return { req, res };
+      return res;
     },
     bodyLimit,
     fail: (req, res, err) => errorHandler(err, req, res, next),
