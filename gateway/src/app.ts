@@ -1,7 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REGIONS, UPLOAD } from '@platform/contracts';
 import express, { Router, type Express, type Request } from 'express';
-import { Metrics, createApp, metricsHandler, type Logger } from '@platform/kit';
+import { Metrics, createApp, metricsHandler, type FastRequestTools, type Logger } from '@platform/kit';
 import type { GatewayConfig } from './config';
 import { CredentialVerifier } from './clients/credential-verifier';
 import { ServiceCatalog } from './clients/service-catalog';
@@ -18,8 +17,6 @@ import { rateLimits } from './routes/rate-limit';
 import { SharedRateCounts } from './store/rate-counts';
 import { fastPath } from './fast-path/handler';
 import { FAST_ROUTES } from './fast-path/routes';
-
-type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
 /** Uploads carry base64 files; only their route gets the large body limit, and only for signed-in callers. */
 const UPLOAD_ROUTE = new RegExp(`^/api/(?:(?:${REGIONS.join('|')})/)?agent${UPLOAD.procedurePath}$`);
@@ -96,26 +93,21 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
 
   const metrics = new Metrics('gateway');
   // Bodies are streamed to the services, never parsed here; /metrics is internal.
-  const app = createApp({ name: 'gateway', logger, routes, metrics, readBodies: false, exposeMetrics: false });
+  // The fast routes are answered in front of express (createApp installs the handler), with the app's own request tools.
+  const fast = (tools: FastRequestTools) =>
+    fastPath({
+      routes: FAST_ROUTES,
+      serviceUrls: config.serviceUrls,
+      defaultRegion: config.defaultRegion,
+      signingSecret: config.internalSigningSecret,
+      timeoutMs: config.proxyTimeoutMs,
+      bodyLimit: config.bodyLimits.anonymous,
+      rateLimit: config.rateLimit,
+      counts: rateCounts,
+      tools,
+    });
+  const app = createApp({ name: 'gateway', logger, routes, metrics, readBodies: false, exposeMetrics: false, fastPath: fast });
   app.set('trust proxy', config.trustProxy);
-  const fast = fastPath({
-    routes: FAST_ROUTES,
-    serviceUrls: config.serviceUrls,
-    defaultRegion: config.defaultRegion,
-    signingSecret: config.internalSigningSecret,
-    timeoutMs: config.proxyTimeoutMs,
-    bodyLimit: config.bodyLimits.anonymous,
-    rateLimit: config.rateLimit,
-    counts: rateCounts,
-    logger,
-    metrics,
-    requestPrototype: app.request,
-  });
-  // In front of express (its listen, the tests' supertest and checkContinue all call handle): the fast routes never reach it.
-  const expressHandle = (app as unknown as { handle: Handle }).handle.bind(app);
-  (app as unknown as { handle: Handle }).handle = (req, res, next) => {
-    if (!fast(req, res)) expressHandle(req, res, next);
-  };
 
   const admin = express();
   admin.disable('x-powered-by');

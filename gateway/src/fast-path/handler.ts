@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Region } from '@platform/contracts';
-import { CLIENT_SESSION_COOKIE, HSTS, REQUEST_ID_HEADER, SESSION_COOKIE, apiSecurityHeaders, errorBody, signForwarded, tooManyRequests, type Logger, type Metrics } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, REQUEST_ID_HEADER, SESSION_COOKIE, errorBody, signForwarded, tooManyRequests, type FastRequestTools } from '@platform/kit';
 import { classifyCredential } from '../domain/credentials';
 import { resolveApiRoute } from '../domain/routing';
 import type { ServiceName } from '../domain/services';
@@ -22,21 +21,17 @@ export interface FastPathOptions {
   bodyLimit: number;
   rateLimit: { windowMs: number; perIp: number; perCredential: number };
   counts: SharedRateCounts;
-  logger: Logger;
-  metrics: Metrics;
-  /** The gateway app's request prototype: req.ip and req.protocol under its trust-proxy rules, as express works them out. */
-  requestPrototype: object;
+  /** The gateway app's (createApp's fastPath): its request prototype (req.ip and req.protocol under its trust-proxy rules), request log and security headers. */
+  tools: FastRequestTools;
 }
 
-/** Same rule as the kit's request log. */
-const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Not copied from the service's answer: the caller's connection is the gateway's business. */
 const HOP_BY_HOP_ANSWER = new Set(['connection', 'keep-alive']);
 
 /**
  * The gateway's fast path (ADR 0029's next step, ADR 0034): a plain node:http handler for the
  * routes of FAST_ROUTES, in front of express. It does what the express path does for such a
- * request (request id and log line, security headers, the rate budgets with their headers,
+ * request (request id, log line and security headers by the app's own middlewares, the rate budgets with their headers,
  * platform headers stripped, the anonymous identity signed with the body's digest, the
  * service's answer streamed back, 502/504 when it fails) with none of express'
  * or http-proxy's per-request machinery. Answers false, touching nothing, for any request it
@@ -46,7 +41,6 @@ const HOP_BY_HOP_ANSWER = new Set(['connection', 'keep-alive']);
 export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const match = fastRouteMatcher(options.routes);
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
-  const securityHeaders = apiSecurityHeaders();
   const bodyLimit = Math.min(READ_AHEAD_BYTES, options.bodyLimit);
   const { windowMs, perIp, perCredential } = options.rateLimit;
   const budgets = new Map<string, RateBudget>();
@@ -73,18 +67,8 @@ export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: 
     const matched = target && match(req.method, resolved.service, queryAt === -1 ? resolved.upstreamPath : resolved.upstreamPath.slice(0, queryAt));
     if (!matched) return false;
 
-    // From here on the request is ours.
-    Object.setPrototypeOf(req, options.requestPrototype);
-    const request = req as Request;
-    const given = headers[REQUEST_ID_HEADER];
-    const id = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
-    request.id = id;
-    const started = performance.now();
-    res.once('close', () => logged(request, res, started, options));
-    res.setHeader(REQUEST_ID_HEADER, id);
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    const secure = (req.socket as { encrypted?: boolean }).encrypted || headers['x-forwarded-proto'] !== undefined ? request.secure : false;
-    if (secure) res.setHeader('Strict-Transport-Security', HSTS);
+    // From here on the request is ours: one of the app's own (prototypes, id, log line, security headers).
+    const request = options.tools.begin(req, res);
 
     const clientIp = request.ip ?? '';
     for (const budget of matched.route.budgets) {
@@ -170,17 +154,4 @@ function answer(res: ServerResponse, status: number, message: string): void {
   if (res.destroyed) return;
   const text = JSON.stringify(errorBody(message));
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
-}
-
-/** The kit request log's line and latency sample for a request answered here. */
-function logged(req: Request, res: ServerResponse, started: number, options: FastPathOptions): void {
-  const seconds = (performance.now() - started) / 1000;
-  const finished = res.writableFinished;
-  if (finished) options.metrics.observe(req, res.statusCode, seconds);
-  const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
-  if (!options.logger.isLevelEnabled(level)) return;
-  options.logger[level](
-    { reqId: req.id, method: req.method, url: req.url, statusCode: res.statusCode, responseTime: Math.round(seconds * 1e4) / 10 },
-    finished ? 'request completed' : 'request aborted',
-  );
 }

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import type { Producer } from 'kafkajs';
-import { SafeHttpClient, SecretBox, createApp, outboundOptionsFromEnv, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { CHANNELS_API, META_PAGES_API, WHATSAPP_API } from '@platform/contracts';
+import { SafeHttpClient, SecretBox, createApp, outboundOptionsFromEnv, serviceFastRoutes, serviceRouter, type Logger, type PublicRouteSpec, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { HttpAgentDirectory, type AgentDirectory } from './clients/agent-directory';
 import { DiscordWebhookClient } from './clients/discord-webhook';
 import { MetaGraph } from './clients/meta-graph';
@@ -105,8 +106,15 @@ export function routeTable(deps: AppDeps) {
   return { routes, access: new ChannelsAccess(directory), replies };
 }
 
+/** The providers' webhooks: the service's hot routes, answered in front of express (ADR 0034). */
+const FAST_WEBHOOKS = [CHANNELS_API.telegramWebhook, WHATSAPP_API.whatsappWebhook, META_PAGES_API.metaWebhook];
+const isFastWebhook = (route: ChannelsRouteSpec): route is ChannelsRouteSpec & PublicRouteSpec =>
+  route.access === 'public' && FAST_WEBHOOKS.some((endpoint) => endpoint.method === route.method && endpoint.path === route.path);
+
 export function buildApp(deps: AppDeps): Express {
   const { routes, access } = routeTable(deps);
-  const router = serviceRouter<ChannelsPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
-  return createApp({ name: 'channels', logger: deps.logger, routes: router, readiness: deps.readiness });
+  const signingSecret = deps.config.platform.internalSigningSecret;
+  const router = serviceRouter<ChannelsPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret });
+  const fastPath = serviceFastRoutes({ routes: routes.filter(isFastWebhook), signingSecret });
+  return createApp({ name: 'channels', logger: deps.logger, routes: router, readiness: deps.readiness, fastPath });
 }

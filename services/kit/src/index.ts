@@ -29,3 +29,4 @@ export * from './http/service-client';
 export * from './auth/workspace-member';
 export * from './crypto/passwords';
 export * from './mail/smtp-mailer';
+export * from './http/fast-path';

@@ -35,6 +35,25 @@ const PLAIN_JSON_TYPES = new Set(['application/json', 'application/json; charset
 
 const parseFailed = (message: string) => Object.assign(new Error(message), { status: 400, expose: true, type: 'entity.parse.failed' });
 
+/** Whether a request's body is JSON the plain reader takes: utf-8, not compressed, not chunked. */
+export const isPlainJson = (headers: IncomingMessage['headers']) =>
+  PLAIN_JSON_TYPES.has(headers['content-type'] ?? '') && headers['content-encoding'] === undefined && headers['transfer-encoding'] === undefined;
+
+/** Keeps a body's bytes and their SHA-256 on the request (what gatewayContext and provider signatures check). */
+export const keepBody = (req: IncomingMessage, buf: Buffer) => digest(req, undefined, buf);
+
+/** A plain JSON body parsed as body-parser's strict parser would (an object or an array); else throws its 400. */
+export function parsePlainJson(buf: Buffer): unknown {
+  const text = buf.toString('utf8').replace(/^\uFEFF/, '');
+  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+  if (first !== '{' && first !== '[') throw parseFailed(`Unexpected token ${first ?? 'end'} in JSON at position 0`);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw parseFailed((err as Error).message);
+  }
+}
+
 /**
  * The common body read without body-parser's generality (content-type parsing, charset
  * decoders, inflation): a plain JSON body whose Content-Length is within the limit is read
@@ -45,8 +64,7 @@ const parseFailed = (message: string) => Object.assign(new Error(message), { sta
 function plainJson(limit: number): RequestHandler {
   return (req, res, next) => {
     const length = Number(req.headers['content-length']);
-    if ((req as { _body?: boolean })._body || !PLAIN_JSON_TYPES.has(req.headers['content-type'] ?? '') || req.headers['content-encoding'] !== undefined) return next();
-    if (req.headers['transfer-encoding'] !== undefined || !(length > 0) || length > limit) return next();
+    if ((req as { _body?: boolean })._body || !isPlainJson(req.headers) || !(length > 0) || length > limit) return next();
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => void chunks.push(chunk);
     const onClose = () => done(Object.assign(new Error('request aborted'), { status: 400, expose: true, type: 'request.aborted' }));
@@ -57,13 +75,10 @@ function plainJson(limit: number): RequestHandler {
     const onEnd = () => {
       const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       digest(req, res, buf);
-      const text = buf.toString('utf8').replace(/^\uFEFF/, '');
-      const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
-      if (first !== '{' && first !== '[') return done(parseFailed(`Unexpected token ${first ?? 'end'} in JSON at position 0`));
       try {
-        req.body = JSON.parse(text);
+        req.body = parsePlainJson(buf);
       } catch (err) {
-        return done(parseFailed((err as Error).message));
+        return done(err as Error);
       }
       (req as { _body?: boolean })._body = true;
       done();

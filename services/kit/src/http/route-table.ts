@@ -108,8 +108,7 @@ async function run<P extends AccessPolicy>(route: RouteSpec<P>, authorizer: Auth
   const schemas = route.schemas ?? {};
   switch (route.access) {
     case 'public':
-      applySchemas(req, schemas);
-      return route.handler(req, res);
+      return runPublicRoute(route, req, res);
     case 'gateway':
       admitKinds(req.identity, ACCESS_KINDS.gateway, route.refusal);
       applySchemas(req, schemas);
@@ -139,6 +138,15 @@ async function run<P extends AccessPolicy>(route: RouteSpec<P>, authorizer: Auth
       return route.handler(req, res, await authorizer.agent!(caller, req.region, route.agent(req)));
     }
   }
+}
+
+/** A public route of any service's table (what a service's fast path may answer). */
+export type PublicRouteSpec = RouteBase & { access: 'public'; handler: Handler<void> };
+
+/** A public route's run: its schemas, then its handler (the express path and the fast path alike). */
+export function runPublicRoute(route: PublicRouteSpec, req: Request, res: Response): Promise<void> {
+  applySchemas(req, route.schemas ?? {});
+  return route.handler(req, res);
 }
 
 /**
