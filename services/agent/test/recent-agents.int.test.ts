@@ -1,7 +1,7 @@
-import type { RegionalMongo } from '@platform/kit';
 import { COLLECTION } from '../src/store/collections';
 import { startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
+import { watchAgentsCollection } from './support/watch-agents';
 
 describe('a save starts from the copy of the agent this process last wrote (ADR 0028)', () => {
   let h: Harness;
@@ -15,20 +15,8 @@ describe('a save starts from the copy of the agent this process last wrote (ADR 
 
   /** How many times the agents collection is read (findOne) while `run` runs. */
   async function agentReads(run: () => Promise<unknown>): Promise<number> {
-    const original = h.mongo.collection.bind(h.mongo);
     let reads = 0;
-    const spy = jest.spyOn(h.mongo, 'collection').mockImplementation(((region: Parameters<RegionalMongo['collection']>[0], name: string) => {
-      const real = original(region, name);
-      if (name !== COLLECTION.agents) return real;
-      const counted = Object.create(real) as typeof real;
-      counted.findOne = ((...args: Parameters<typeof real.findOne>) => ((reads += 1), real.findOne(...args))) as typeof real.findOne;
-      return counted;
-    }) as RegionalMongo['collection']);
-    try {
-      await run();
-    } finally {
-      spy.mockRestore();
-    }
+    await watchAgentsCollection(h, 'findOne', () => (reads += 1), run);
     return reads;
   }
 

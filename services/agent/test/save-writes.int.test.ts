@@ -1,8 +1,8 @@
 /** What a save writes (ADR 0028, 0035): the changed fields behind the `_version` guard, and one kept version each. */
-import type { RegionalMongo } from '@platform/kit';
 import { COLLECTION } from '../src/store/collections';
 import { startHarness, type Harness } from './support/harness';
 import { createAgent, personWithWorkspace } from './support/people';
+import { watchAgentsCollection } from './support/watch-agents';
 
 describe('a save writes what changed, once', () => {
   let h: Harness;
@@ -13,20 +13,8 @@ describe('a save writes what changed, once', () => {
 
   /** The updates sent to the agents collection while `run` runs. */
   async function agentUpdates(run: () => Promise<unknown>): Promise<Array<{ filter: Record<string, unknown>; update: Record<string, Record<string, unknown>> }>> {
-    const original = h.mongo.collection.bind(h.mongo);
     const updates: Array<{ filter: Record<string, unknown>; update: Record<string, Record<string, unknown>> }> = [];
-    const spy = jest.spyOn(h.mongo, 'collection').mockImplementation(((region: Parameters<RegionalMongo['collection']>[0], name: string) => {
-      const real = original(region, name);
-      if (name !== COLLECTION.agents) return real;
-      const counted = Object.create(real) as typeof real;
-      counted.updateOne = ((filter: never, update: never, ...rest: never[]) => (updates.push({ filter, update }), real.updateOne(filter, update, ...rest))) as typeof real.updateOne;
-      return counted;
-    }) as RegionalMongo['collection']);
-    try {
-      await run();
-    } finally {
-      spy.mockRestore();
-    }
+    await watchAgentsCollection(h, 'updateOne', ([filter, update]) => updates.push({ filter, update } as (typeof updates)[number]), run);
     return updates;
   }
 
