@@ -15,7 +15,9 @@ import { applySchemas, type RequestSchemas } from './validate';
  * - agent: a member, or an agent's secret key, allowed by the service's authoriser for the
  *   agent the route names;
  * - client: a signed-in client of an agency (ADR 0019); it reaches no other level, except agent
- *   routes that opt in with `clients: true` (checked by the authoriser's `clientAgent`);
+ *   routes that opt in with `clients` (checked by the authoriser's `clientAgent`): `true` for
+ *   any client of the agent's organisation, a page (e.g. `'kb'`) for clients whose access
+ *   names that page of the client dashboard (ADR 0036);
  * - gateway: the gateway or another platform service (gateway-signed identity `gateway`).
  */
 export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'client' | 'gateway';
@@ -50,6 +52,8 @@ export interface NoResources extends AccessPolicy {
 }
 
 type Check<Caller, Ref, Grant> = (caller: Caller, region: Region, ref: Ref) => Promise<Grant>;
+/** Which clients an agent route admits: any client of the agent's organisation, or those whose access names this dashboard page. */
+export type ClientRouteRule = true | { page: string };
 /**
  * The service's ownership checks, run by `mountRoutes` after the caller's kind was admitted
  * and the request validated. Allowed: the grant; refused: an HttpError (401, 403, 404).
@@ -61,8 +65,8 @@ export type Authorizer<P extends AccessPolicy> = ([P['member']['ref']] extends [
     ? { agent?: undefined; clientAgent?: undefined }
     : {
         agent: Check<AgentCaller, P['agent']['ref'], P['agent']['grant']>;
-        /** An agency client on an agent route that opted in (`clients: true`); without it, clients get 403 there. */
-        clientAgent?: Check<ClientCaller, P['agent']['ref'], P['agent']['grant']>;
+        /** An agency client on an agent route that opted in (`clients`); without it, clients get 403 there. */
+        clientAgent?: (caller: ClientCaller, region: Region, ref: P['agent']['ref'], rule: ClientRouteRule) => Promise<P['agent']['grant']>;
       });
 
 type Handler<Grant> = (req: Request, res: Response, grant: Grant) => Promise<void>;
@@ -95,7 +99,7 @@ export type RouteSpec<P extends AccessPolicy = NoResources> =
   /** `workspace`: which workspace the (validated) request touches */
   | (RouteBase & { access: 'member'; workspace: (req: Request) => P['member']['ref']; handler: Handler<P['member']['grant']> })
   /** `agent`: which agent the (validated) request touches; `clients`: agency clients pass too, through `clientAgent` */
-  | (RouteBase & { access: 'agent'; agent: (req: Request) => P['agent']['ref']; clients?: boolean; handler: Handler<P['agent']['grant']> });
+  | (RouteBase & { access: 'agent'; agent: (req: Request) => P['agent']['ref']; clients?: ClientRouteRule; handler: Handler<P['agent']['grant']> });
 
 /**
  * Admits the caller's kind, validates the request (after the kind check, so a stranger learns
@@ -131,7 +135,7 @@ async function run<P extends AccessPolicy>(route: RouteSpec<P>, authorizer: Auth
     case 'agent': {
       if (req.identity.kind === 'client' && route.clients && authorizer.clientAgent) {
         applySchemas(req, schemas);
-        return route.handler(req, res, await authorizer.clientAgent(req.identity, req.region, route.agent(req)));
+        return route.handler(req, res, await authorizer.clientAgent(req.identity, req.region, route.agent(req), route.clients));
       }
       const caller = admitKinds(req.identity, ACCESS_KINDS.agent, route.refusal);
       applySchemas(req, schemas);
