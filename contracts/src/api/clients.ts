@@ -58,6 +58,8 @@ export const CLIENTS_API_MESSAGES = {
   clientCannotChangeAgents: 'Your account cannot create or change agents.',
   /** Not in the spec's words: a client's save changing a field only the agency changes (ADR 0031). */
   clientLockedField: (field: string) => `Only your agency can change ${field}.`,
+  /** Not in the spec's words: a client whose access does not name the page a route serves (ADR 0036). */
+  clientPageNotAllowed: (page: string) => `Your account cannot open ${page}.`,
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
 } as const;

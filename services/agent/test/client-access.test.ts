@@ -15,6 +15,15 @@ describe("the agent rule for an agency client (ADR 0019)", () => {
     expect(decide({ reach: null })).toMatchObject({ outcome: 'denied', status: 403 });
   });
 
+  it("opens a page's routes only when its access names the page; the agency admin opens every page (ADR 0036)", () => {
+    expect(decide({ page: 'convos' })).toEqual({ outcome: 'allowed' });
+    expect(decide({ page: 'kb' })).toEqual({ outcome: 'denied', status: 403, message: 'Your account cannot open Knowledge.' });
+    expect(decide({ page: 'kb', reach: { ...reach, canAccess: ['/kb'] } })).toEqual({ outcome: 'allowed' });
+    expect(decide({ page: 'kb', agencyAdmin: true })).toEqual({ outcome: 'allowed' });
+    // another organisation's agent stays refused whatever the page
+    expect(decide({ page: 'kb', reach: { ...reach, canAccess: ['/kb'] }, agent: { ID: 'B1', userId: 'W' }, agentId: 'B1' })).toMatchObject({ outcome: 'denied', status: 403 });
+  });
+
   it('is locked out while the organisation disables client access', () => {
     expect(decide({ reach: { ...reach, disabled: true } })).toEqual({ outcome: 'denied', status: 403, message: 'Access is currently disabled. Pleas contact your provider!' });
   });

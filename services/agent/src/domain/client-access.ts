@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { AGENT_API_MESSAGES, CLIENTS_API_MESSAGES, CLIENT_LOCKED_AGENT_FIELDS, canEditAgents } from '@platform/contracts';
+import { AGENT_API_MESSAGES, AGENT_TABS, CLIENTS_API_MESSAGES, CLIENT_LOCKED_AGENT_FIELDS, canEditAgents } from '@platform/contracts';
 import type { ClientReach } from '../clients/organizations';
 import type { AgentRecord } from './agent-record';
 
@@ -37,6 +37,8 @@ export function decideClientAccess(input: {
   creates: boolean;
   agencyAdmin: boolean;
   save?: ClientSave;
+  /** the dashboard page (a key of AGENT_TABS) the route serves; the client's access must name it (ADR 0036) */
+  page?: string;
 }): ClientAccessDecision {
   const { reach, agent, agentId } = input;
   if (!reach) return deny(403, AGENT_API_MESSAGES.noAccess);
@@ -47,6 +49,9 @@ export function decideClientAccess(input: {
     return input.creates ? deny(403, CLIENTS_API_MESSAGES.clientCannotChangeAgents) : deny(404, AGENT_API_MESSAGES.notFound);
   }
   if (!reach.widgetIDs.includes(agent.ID) || agent.userId !== reach.workspaceId) return deny(403, AGENT_API_MESSAGES.noAccess);
+  if (input.page !== undefined && !input.agencyAdmin && !(reach.canAccess ?? []).includes(`/${input.page}`)) {
+    return deny(403, CLIENTS_API_MESSAGES.clientPageNotAllowed(AGENT_TABS[input.page as keyof typeof AGENT_TABS] ?? input.page));
+  }
   if (!input.write || input.agencyAdmin) return { outcome: 'allowed' };
   if (!canEditAgents(reach.canAccess ?? []) || !input.save) return deny(403, CLIENTS_API_MESSAGES.clientCannotChangeAgents);
   const locked = lockedFieldChanged(agent, input.save);
