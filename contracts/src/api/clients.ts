@@ -60,6 +60,8 @@ export const CLIENTS_API_MESSAGES = {
   clientLockedField: (field: string) => `Only your agency can change ${field}.`,
   /** Not in the spec's words: a client whose access does not name the page a route serves (ADR 0036). */
   clientPageNotAllowed: (page: string) => `Your account cannot open ${page}.`,
+  /** Not in the spec's words: a client's save changing a field of an editor page its access does not name (ADR 0036). */
+  clientFieldOfOtherPage: (field: string, pages: string) => `Your account cannot change ${field}: it is edited on ${pages}.`,
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
 } as const;
@@ -96,6 +98,7 @@ export const CLIENT_PAGE_CHOICES = [
   { path: '/voice', label: 'Voice' },
   { path: '/nodes', label: 'Prompt' },
   { path: '/prompt', label: 'Canvas' },
+  { path: '/tools', label: 'Tools' },
 ] as const;
 
 /** A client as any API answers it: never its password or push token. */

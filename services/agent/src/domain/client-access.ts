@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { AGENT_API_MESSAGES, AGENT_TABS, CLIENTS_API_MESSAGES, CLIENT_LOCKED_AGENT_FIELDS, canEditAgents } from '@platform/contracts';
+import { AGENT_API_MESSAGES, AGENT_TABS, CLIENTS_API_MESSAGES, CLIENT_LOCKED_AGENT_FIELDS, canEditAgents, clientPagesOfField, type AgentTabKey } from '@platform/contracts';
 import type { ClientReach } from '../clients/organizations';
 import type { AgentRecord } from './agent-record';
 
@@ -22,12 +22,40 @@ export function lockedFieldChanged(stored: Record<string, unknown>, save: Client
   return CLIENT_LOCKED_AGENT_FIELDS.find((field) => (save.merge && !(field in save.body) ? false : !isDeepStrictEqual(save.body[field], stored[field])));
 }
 
+/** Fields the service sets on every save whatever the body says (agentRecord): never a client's change. */
+const SERVER_SET_FIELDS = ['ID', 'userId', 'ownerID', 'SECRET_API_KEY', 'lastModified'];
+
+/** The top-level fields this save would change (a whole-agent save removes the fields it lacks); the service's own fields aside. */
+function changedFields(stored: Record<string, unknown>, save: ClientSave): string[] {
+  const fields = new Set([...Object.keys(save.body), ...(save.merge ? [] : Object.keys(stored))]);
+  return [...fields].filter((field) => !field.startsWith('_') && !SERVER_SET_FIELDS.includes(field) && !isDeepStrictEqual(save.body[field], stored[field]));
+}
+
+/** Labels of pages, as a sentence's list: "Widget", "Widget or Settings", "Widget, Voice or Knowledge". */
+export function pageList(pages: readonly string[]): string {
+  const labels = pages.map((page) => AGENT_TABS[page as AgentTabKey] ?? page);
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
+/**
+ * The first field this save changes outside the editor pages the client's access names
+ * (ADR 0036): a field of no page is the agency's; a field of other pages names them.
+ */
+export function fieldOutsidePages(stored: Record<string, unknown>, save: ClientSave, canAccess: readonly string[]): { field: string; pages: AgentTabKey[] } | undefined {
+  for (const field of changedFields(stored, save)) {
+    const pages = clientPagesOfField(field);
+    if (!pages.some((page) => canAccess.includes(`/${page}`))) return { field, pages };
+  }
+  return undefined;
+}
+
 /**
  * The agent access rule for an agency client (spec 4.7, 6; ADR 0019, 0031): an agent of its
  * organisation (in widgetIDs, owned by the agency's workspace), while the organisation's
  * access is enabled. A client creates an agent only with allowCreateAgents; it edits one only
- * when its canAccess names an editor page, and never changes a field only the agency changes.
- * The agency admin signed in with the secret edits its organisations' agents.
+ * when its canAccess names an editor page, and then changes only fields of the editor pages it
+ * names, never a field only the agency changes. A route serving pages opens to a client whose
+ * canAccess names one of them (ADR 0036). The agency admin signed in with the secret edits its organisations' agents.
  */
 export function decideClientAccess(input: {
   reach: ClientReach | null;
@@ -37,8 +65,8 @@ export function decideClientAccess(input: {
   creates: boolean;
   agencyAdmin: boolean;
   save?: ClientSave;
-  /** the dashboard page (a key of AGENT_TABS) the route serves; the client's access must name it (ADR 0036) */
-  page?: string;
+  /** the dashboard pages (keys of AGENT_TABS) the route serves; the client's access must name one (ADR 0036) */
+  pages?: readonly string[];
 }): ClientAccessDecision {
   const { reach, agent, agentId } = input;
   if (!reach) return deny(403, AGENT_API_MESSAGES.noAccess);
@@ -49,11 +77,15 @@ export function decideClientAccess(input: {
     return input.creates ? deny(403, CLIENTS_API_MESSAGES.clientCannotChangeAgents) : deny(404, AGENT_API_MESSAGES.notFound);
   }
   if (!reach.widgetIDs.includes(agent.ID) || agent.userId !== reach.workspaceId) return deny(403, AGENT_API_MESSAGES.noAccess);
-  if (input.page !== undefined && !input.agencyAdmin && !(reach.canAccess ?? []).includes(`/${input.page}`)) {
-    return deny(403, CLIENTS_API_MESSAGES.clientPageNotAllowed(AGENT_TABS[input.page as keyof typeof AGENT_TABS] ?? input.page));
+  const canAccess = reach.canAccess ?? [];
+  if (input.pages && !input.agencyAdmin && !input.pages.some((page) => canAccess.includes(`/${page}`))) {
+    return deny(403, CLIENTS_API_MESSAGES.clientPageNotAllowed(pageList(input.pages)));
   }
   if (!input.write || input.agencyAdmin) return { outcome: 'allowed' };
-  if (!canEditAgents(reach.canAccess ?? []) || !input.save) return deny(403, CLIENTS_API_MESSAGES.clientCannotChangeAgents);
+  if (!canEditAgents(canAccess) || !input.save) return deny(403, CLIENTS_API_MESSAGES.clientCannotChangeAgents);
   const locked = lockedFieldChanged(agent, input.save);
-  return locked ? deny(403, CLIENTS_API_MESSAGES.clientLockedField(locked)) : { outcome: 'allowed' };
+  if (locked) return deny(403, CLIENTS_API_MESSAGES.clientLockedField(locked));
+  const outside = fieldOutsidePages(agent, input.save, canAccess);
+  if (!outside) return { outcome: 'allowed' };
+  return deny(403, outside.pages.length ? CLIENTS_API_MESSAGES.clientFieldOfOtherPage(outside.field, pageList(outside.pages)) : CLIENTS_API_MESSAGES.clientLockedField(outside.field));
 }

@@ -1,10 +1,10 @@
 import Joi from 'joi';
 import type { Request, Response } from 'express';
-import { UPLOAD, uploadFileRequestSchema, type UploadFileRequest, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
-import { badRequest, notFound, principalOf } from '@platform/kit';
+import { CLIENT_UPLOAD_PAGES, UPLOAD, uploadFileRequestSchema, type UploadFileRequest, AGENT_API, routeOf, type ResponseOf } from '@platform/contracts';
+import { badRequest, notFound, principalOf, type Identity } from '@platform/kit';
 import { STORED_FILE_NAME, servedInline } from '../domain/uploads';
 import type { StoredFile } from '../store/files-storage';
-import type { UploadUseCases } from '../usecases/uploads';
+import type { UploadUseCases, Uploader } from '../usecases/uploads';
 import type { AgentRouteSpec } from './params';
 
 export const UPLOAD_MESSAGES = { fileNotFound: 'File not found' } as const;
@@ -62,6 +62,10 @@ function sendFile(req: Request, res: Response, file: StoredFile): Promise<void> 
   });
 }
 
+/** Who uploads: the caller's principal, or an agency client (its id and organisation). */
+const uploaderOf = (identity: Identity): Uploader =>
+  identity.kind === 'client' ? { kind: 'client', id: identity.clientId, orgId: identity.orgId } : principalOf(identity)!;
+
 export function uploadsRoutes(uploads: UploadUseCases): AgentRouteSpec[] {
   return [
     {
@@ -71,10 +75,12 @@ export function uploadsRoutes(uploads: UploadUseCases): AgentRouteSpec[] {
       access: 'agent',
       schemas: { body: uploadBody },
       agent: (req) => ({ agentId: (req.body as UploadFileRequest).agentId }),
+      // Widget's images and Knowledge's documents, for an agent of the client's organisation (ADR 0036)
+      clients: { pages: CLIENT_UPLOAD_PAGES },
       success: { status: 200, description: '{success, data: {url, path, id, dbFilePath, filename, sizeKB}}' },
       failures: [400, 401, 403, 404, 413],
       handler: async (req, res) => {
-        const result = await uploads.upload(req.region, req.body as UploadFileRequest, principalOf(req.identity)!);
+        const result = await uploads.upload(req.region, req.body as UploadFileRequest, uploaderOf(req.identity));
         if (!result.ok) throw badRequest(result.problem);
         res.json({ success: true, data: result.file } satisfies ResponseOf<typeof AGENT_API.uploadFile>);
       },

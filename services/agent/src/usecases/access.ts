@@ -1,5 +1,5 @@
 import { AGENT_API_MESSAGES, CLIENTS_API_MESSAGES, type Region } from '@platform/contracts';
-import { HttpError, forbidden, notFound, principalOf, regionsFrom, type AccessPolicy, type AgentCaller, type Authorizer, type ClientCaller, type ClientRouteRule, type Identity, type MemberCaller } from '@platform/kit';
+import { HttpError, forbidden, notFound, principalOf, regionsFrom, type AccessPolicy, type AgentCaller, type Authorizer, type ClientCaller, type ClientRouteRule, clientRulePages, type Identity, type MemberCaller } from '@platform/kit';
 import { decideClientAccess, type ClientSave } from '../domain/client-access';
 import { ACTORS, decideAccess, requestedWorkspace, type AccessTarget } from '../domain/access';
 import type { AgentRecord } from '../domain/agent-record';
@@ -77,7 +77,7 @@ export class AgentAccess implements Authorizer<AgentPolicy> {
   clientAgent = async (caller: ClientCaller, region: Region, ref: AgentRef, rule: ClientRouteRule = true): Promise<AgentGrant> => {
     const reach = caller.region === region ? await this.deps.organizations.reach(region, caller.orgId, caller.clientId) : null;
     const agent = reach && ref.agentId !== undefined ? await this.deps.agents.find(region, ref.agentId) : null;
-    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save: ref.save, page: rule === true ? undefined : rule.page });
+    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save: ref.save, pages: clientRulePages(rule) });
     if (decision.outcome === 'denied') throw new HttpError(decision.status, decision.message);
     const actor = caller.email || CLIENTS_API_MESSAGES.clientActor;
     if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId };

@@ -6,6 +6,9 @@ import { FileNameTakenError, type FileStorage, type StoredFile, type StoredFileI
 /** The public address of a stored file (through the gateway, region in the path). */
 export const publicFileUrl = (publicUrl: string, region: Region, name: string) => `${publicUrl}/api/${region}/agent/files/${name}`;
 
+/** Who uploaded a file (kept with it): a principal, or an agency client of an organisation. */
+export type Uploader = Principal | { kind: 'client'; id: string; orgId: string };
+
 export type UploadResult = { ok: true; file: UploadedFile } | { ok: false; problem: string };
 
 export interface UploadDeps {
@@ -21,7 +24,7 @@ export interface UploadDeps {
 export class UploadUseCases {
   constructor(private readonly deps: UploadDeps) {}
 
-  async upload(region: Region, body: UploadFileRequest, uploadedBy: Principal): Promise<UploadResult> {
+  async upload(region: Region, body: UploadFileRequest, uploadedBy: Uploader): Promise<UploadResult> {
     const check = checkUpload(body);
     if (!check.ok) return { ok: false, problem: check.message };
     const stored = await this.store(region, check.name, check.extension, check.bytes, check.contentType, {

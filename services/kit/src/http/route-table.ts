@@ -17,7 +17,7 @@ import { applySchemas, type RequestSchemas } from './validate';
  * - client: a signed-in client of an agency (ADR 0019); it reaches no other level, except agent
  *   routes that opt in with `clients` (checked by the authoriser's `clientAgent`): `true` for
  *   any client of the agent's organisation, a page (e.g. `'kb'`) for clients whose access
- *   names that page of the client dashboard (ADR 0036);
+ *   names that page of the client dashboard, `{ pages }` for those whose access names one of them (ADR 0036);
  * - gateway: the gateway or another platform service (gateway-signed identity `gateway`).
  */
 export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'client' | 'gateway';
@@ -52,8 +52,10 @@ export interface NoResources extends AccessPolicy {
 }
 
 type Check<Caller, Ref, Grant> = (caller: Caller, region: Region, ref: Ref) => Promise<Grant>;
-/** Which clients an agent route admits: any client of the agent's organisation, or those whose access names this dashboard page. */
-export type ClientRouteRule = true | { page: string };
+/** Which clients an agent route admits: any client of the agent's organisation, or those whose access names this dashboard page (or one of these pages). */
+export type ClientRouteRule = true | { page: string } | { pages: readonly string[] };
+/** The dashboard pages of which a client's access must name one; undefined: any client of the organisation. */
+export const clientRulePages = (rule: ClientRouteRule): readonly string[] | undefined => (rule === true ? undefined : 'page' in rule ? [rule.page] : rule.pages);
 /**
  * The service's ownership checks, run by `mountRoutes` after the caller's kind was admitted
  * and the request validated. Allowed: the grant; refused: an HttpError (401, 403, 404).

@@ -5,6 +5,9 @@ import { grantedAgent } from '../../usecases/access';
 import type { KnowledgeRetrieval } from '../usecases/retrieval';
 import type { KnowledgeSourceUseCases } from '../usecases/sources';
 
+/** The Knowledge tab's routes open to agency clients whose access names /kb (ADR 0036); the Crawler page stays the workspace's. */
+const KNOWLEDGE_PAGE = { page: 'kb' } as const;
+
 const sourceParams = agentParams.keys({ sourceId: documentId().required() });
 
 export function knowledgeRoutes(sources: KnowledgeSourceUseCases, retrieval: KnowledgeRetrieval): AgentRouteSpec[] {
@@ -15,6 +18,7 @@ export function knowledgeRoutes(sources: KnowledgeSourceUseCases, retrieval: Kno
       access: 'agent',
       schemas: { params: agentParams },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      clients: KNOWLEDGE_PAGE,
       success: { status: 200, description: 'KnowledgeSourcesResponse {success, data: KnowledgeSourceView[]}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res) => {
@@ -39,6 +43,7 @@ export function knowledgeRoutes(sources: KnowledgeSourceUseCases, retrieval: Kno
       access: 'agent',
       schemas: { params: agentParams, body: createKnowledgeSourceSchema },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      clients: KNOWLEDGE_PAGE,
       success: { status: 201, description: 'KnowledgeSourceResponse {success, data: KnowledgeSourceView}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, grant) => {
@@ -52,6 +57,7 @@ export function knowledgeRoutes(sources: KnowledgeSourceUseCases, retrieval: Kno
       access: 'agent',
       schemas: { params: agentParams, body: knowledgeSearchSchema },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      clients: KNOWLEDGE_PAGE,
       success: { status: 200, description: 'KnowledgeSearchResponse {success, data: {query, searchQuery, chunks}}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, grant) => {
@@ -66,6 +72,7 @@ export function knowledgeRoutes(sources: KnowledgeSourceUseCases, retrieval: Kno
       access: 'agent',
       schemas: { params: sourceParams, body: updateKnowledgeSourceSchema },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      clients: KNOWLEDGE_PAGE,
       success: { status: 200, description: 'KnowledgeSourceResponse {success, data: KnowledgeSourceView}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res) => {
@@ -79,6 +86,7 @@ export function knowledgeRoutes(sources: KnowledgeSourceUseCases, retrieval: Kno
       access: 'agent',
       schemas: { params: sourceParams },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      clients: KNOWLEDGE_PAGE,
       success: { status: 200, description: '{success}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res) => {

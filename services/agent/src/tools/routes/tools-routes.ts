@@ -26,6 +26,8 @@ export function toolsRoutes(tools: ToolTestUseCases, agents: AgentStore): AgentR
       access: 'agent',
       schemas: { params: agentParams, body: voiceToolTestRequestSchema },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      // the Tools tab of the client dashboard (ADR 0036); its tools are the agent's own fields, so the workspace's Functions list stays members'
+      clients: { page: 'tools' },
       success: { status: 200, description: 'VoiceToolTestResponse {success, data: {status, durationMs, body, arguments}}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res) => {
