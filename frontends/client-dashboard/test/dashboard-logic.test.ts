@@ -25,10 +25,11 @@ describe('client tabs', () => {
     expect(keys(clientTabs({ agencyAdmin: true, canAccess: [] }, [faq]))).toEqual(['home', 'convos', 'analytics', 'leads', 'settings', 'c/faq']);
   });
 
-  it("shows the editor tabs in canAccess in the agent area's order; Knowledge, Channels and Tools are not rendered for clients", () => {
-    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/settings', '/kb', '/overview', '/home', '/channels', '/tools', '/nodes'] });
-    expect(keys(tabs)).toEqual(['home', 'overview', 'nodes', 'settings']);
-    expect(tabs.map((t) => t.label)).toEqual(['Home', 'Widget', 'Prompt', 'Settings']);
+  it("shows the editor tabs in canAccess in the agent area's order, then Knowledge and Tools (ADR 0036)", () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/settings', '/kb', '/overview', '/home', '/tools', '/nodes'] });
+    expect(keys(tabs)).toEqual(['home', 'overview', 'nodes', 'settings', 'kb', 'tools']);
+    expect(tabs.map((t) => t.label)).toEqual(['Home', 'Widget', 'Prompt', 'Settings', 'Knowledge', 'Tools']);
+    expect(tabAt('kb', clientTabs({ agencyAdmin: false, canAccess: ['/home', '/tools'] }))).toBeUndefined();
     expect(keys(clientTabs({ agencyAdmin: false, canAccess: ['/home', '/convos'] }))).toEqual(['home', 'convos']);
   });
 

@@ -62,8 +62,8 @@ function CustomTabPage({ tab, agentId }: { tab: Extract<DashboardTab, { kind: 'c
 }
 
 /**
- * One agent page of the client dashboard: the agent area's editor tabs, Chats, Analytics and
- * Leads (the shell's components, from @platform/ui), Home, or an agency custom tab.
+ * One agent page of the client dashboard: the agent area's editor tabs (with Knowledge and
+ * Tools, whose settings publish like the others), Chats, Analytics and Leads (the shell's components, from @platform/ui), Home, or an agency custom tab.
  */
 export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agentId: string; tab: DashboardTab; tabs: DashboardTab[] }) {
   const { data: agent } = useAgent(region, agentId);
@@ -96,6 +96,8 @@ export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agen
     case 'nodes':
     case 'prompt':
     case 'settings':
+    case 'kb':
+    case 'tools':
       return (
         <Suspense fallback={<Skeleton height={240} radius="md" />}>
           <EditorPage key={agentId} region={region} agentId={agentId} section={tab.key} />

@@ -14,12 +14,12 @@ const IMAGES = [
   { path: 'chatBgURL', label: 'Chat background' },
 ] as const;
 
-function ImageField({ path, label, agentId, upload }: { path: string; label: string; agentId: string; upload: boolean }) {
+function ImageField({ path, label, agentId }: { path: string; label: string; agentId: string }) {
   const f = useField<string>(path);
   return (
     <Stack gap={6} data-testid={`image-field-${path}`}>
       <TextField path={path} label={label} placeholder="https://" />
-      {upload && <ImageUpload agentId={agentId} value={f.value ?? ''} onChange={f.onChange} skeletonHeight={72} />}
+      <ImageUpload agentId={agentId} value={f.value ?? ''} onChange={f.onChange} skeletonHeight={72} />
     </Stack>
   );
 }
@@ -55,7 +55,7 @@ export function WidgetTab({ agentId }: TabProps) {
       <FormSection title="Images">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {IMAGES.map((img) => (
-            <ImageField key={img.path} path={img.path} label={img.label} agentId={agentId} upload={!options.client} />
+            <ImageField key={img.path} path={img.path} label={img.label} agentId={agentId} />
           ))}
         </SimpleGrid>
       </FormSection>
