@@ -11,6 +11,8 @@ import { loadConfig as loadBillingConfig } from '../../../services/billing/src/c
 import { gateway, logger, serviceSlot, signedCaller, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
 
 const password = 'Abcdefghij12345';
+/** Agent routes a client opens with a page of its access (ADR 0036). */
+const PAGE_ROUTES = ['listKnowledgeSources', 'createKnowledgeSource', 'searchKnowledge', 'updateKnowledgeSource', 'deleteKnowledgeSource', 'testVoiceTool', 'uploadFile'];
 
 describe('a client of one organisation stays inside it', () => {
   let h: AgentService;
@@ -31,6 +33,7 @@ describe('a client of one organisation stays inside it', () => {
   let c2Id: string;
   let c2Email: string;
   let outsider: Identity; // a client of another agency
+  let c1Pages: Identity; // org1, Widget, Knowledge and Tools (ADR 0036)
 
   const createAgent = async (who: Identity, workspaceId: string, title: string) => {
     const draft = newAgentDraft({ title, ownerID: workspaceId });
@@ -74,6 +77,7 @@ describe('a client of one organisation stays inside it', () => {
     c2 = await signIn(two.email, agencyId);
     c2Id = two.id;
     c2Email = two.email;
+    c1Pages = await signIn((await addClient(owner, uid, org1, { canAccess: ['/overview', '/kb', '/tools'] })).email, agencyId);
 
     const otherOwner = someone('other');
     const otherUid = (await h.workspace.as(otherOwner).post('/v2/workspaces', { workspaceName: 'Other agency' }).expect(201)).body.data.uid;
@@ -158,7 +162,8 @@ describe('a client of one organisation stays inside it', () => {
 
     it("every other agent route refuses a client, even for its own organisation's agent", async () => {
       const before = await snapshot(h.mongo);
-      const refused = h.routes.filter((route) => (route.access === 'agent' || route.access === 'member') && !['getAgent', 'saveAgent', 'listConversations', 'listLeads'].includes(route.operationId));
+      // the page routes (Knowledge, Tools, uploads) have their own rows below
+      const refused = h.routes.filter((route) => (route.access === 'agent' || route.access === 'member') && !['getAgent', 'saveAgent', 'listConversations', 'listLeads', ...PAGE_ROUTES].includes(route.operationId));
       expect(refused.length).toBeGreaterThan(5);
       for (const route of refused) {
         const path = route.path.replace(':agentId', agentX).replace(':versionId', 'AAAAAAAA');
@@ -166,6 +171,30 @@ describe('a client of one organisation stays inside it', () => {
         expect([route.operationId, res.status]).toEqual([route.operationId, 403]);
       }
       expect(await snapshot(h.mongo)).toEqual(before);
+    });
+
+    it("Knowledge, Tools and uploads: its organisation's agents with the page only (ADR 0036)", async () => {
+      const before = await snapshot(h.mongo);
+      const requests = (agentId: string) => [
+        (who: Identity) => h.as(who).get(`/v2/agents/${agentId}/knowledge`),
+        (who: Identity) => h.as(who).post(`/v2/agents/${agentId}/knowledge/search`, { query: 'opening hours' }),
+        (who: Identity) => h.as(who).delete(`/v2/agents/${agentId}/knowledge/AAAAAAAAAAAAAAAAAAAA`),
+        (who: Identity) => h.as(who).post(`/v2/agents/${agentId}/tools/test`, { tool: { id: 'walktool1', name: 'walk', description: 'A tool', serverUrl: 'https://example.invalid/tool' } }),
+        (who: Identity) => h.as(who).post('/procedures/uploadFile', { agentId, userId: agentId, targetPath: 'x', base64Payload: Buffer.from('hi').toString('base64'), fileName: 'a.txt' }),
+      ];
+      // with every page: another organisation's agent, another agency's agent
+      for (const agentId of [agentY, agentOther]) {
+        for (const call of requests(agentId)) expect((await call(c1Pages)).status).toBe(403);
+      }
+      // its own organisation's agent without the pages; another agency's client
+      for (const call of requests(agentX)) {
+        expect((await call(c1)).status).toBe(403);
+        expect((await call(outsider)).status).toBe(403);
+      }
+      expect(await snapshot(h.mongo)).toEqual(before);
+      // with the pages, its own organisation's agent
+      await h.as(c1Pages).get(`/v2/agents/${agentX}/knowledge`).expect(200);
+      await h.as(c1Pages).delete(`/v2/agents/${agentX}/knowledge/AAAAAAAAAAAAAAAAAAAA`).expect(404);
     });
 
     it("disabled client access locks the organisation's clients out of its agents", async () => {
