@@ -92,8 +92,8 @@ describe('client agent editor journey', () => {
     await page.getByTestId('client-editor-overview').waitFor();
     const kept = page.getByTestId('client-editor-overview').getByLabel('Proactive message');
     await waitFor(async () => (await kept.inputValue()) === 'Hello from Contoso! Ask us anything.', 10_000, 100);
-    // Clients upload no images (a workspace member's route): the addresses are typed.
-    expect(await page.getByTestId('image-field-roundedImageURL').locator('input[type="file"]').count()).toBe(0);
+    // A client with Widget uploads images too (ADR 0036).
+    expect(await page.getByTestId('image-field-roundedImageURL').locator('input[type="file"]').count()).toBe(1);
     await screenshot(page, 'client-editor-02-widget-kept');
 
     // Settings: no secret key, and the token limit (billing) is the agency's to change.

@@ -1,0 +1,133 @@
+/**
+ * Knowledge and Tools in the client dashboard, in Chromium on an agency host (http://{sub}.localhost;
+ * ADR 0036): the agency owner sets up an agency subdomain, an agent, an organisation and three
+ * clients through the API. The client with /kb adds the company site and a file, and sees both
+ * reach SUCCESS; the client without /kb has no Knowledge tab and is sent away from its address;
+ * the client with /tools adds a tool, tests it against the tool-server sandbox and publishes it.
+ */
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { AGENCY_API, AGENT_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
+import { waitFor } from '@platform/test-support';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+
+type AnyEndpoint = Endpoint<any, any, any, any>;
+
+const companySite = `http://127.0.0.1:${process.env.COMPANY_SITE_PORT ?? 4150}`;
+const toolServer = `http://127.0.0.1:${process.env.TOOL_SERVER_SANDBOX_PORT ?? 4170}`;
+
+/** Calls an endpoint as the signed-in agency owner (the page's session cookie). */
+async function call<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, region: Region, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+  const url = gatewayPath(endpoint, options.params, region, options.query);
+  const answer = endpoint.method === 'get' ? await request.get(url) : await request.post(url, { data: options.body ?? {} });
+  const body = await answer.json().catch(() => ({}));
+  if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+describe('client Knowledge and Tools journey', () => {
+  let browser: Browser;
+  let owner: Page;
+  let region: Region = 'eu';
+  let host = '';
+  let agentId = '';
+  const sub = `cp${Date.now().toString(36)}`;
+  const kbClient = { email: uniqueEmail('clientkb'), name: 'Kim Knowledge', dashboardPassword: 'knowledge-password-7' };
+  const toolsClient = { email: uniqueEmail('clienttools'), name: 'Tom Tools', dashboardPassword: 'tools-password-7' };
+  const readerClient = { email: uniqueEmail('clientreader'), name: 'Rita Reader', dashboardPassword: 'reader-password-7' };
+  const contexts: BrowserContext[] = [];
+
+  const navTabs = async (page: Page) => page.getByTestId('client-nav').locator('[data-tab]').evaluateAll((links) => links.map((l) => l.getAttribute('data-tab')));
+  const signIn = async (client: { email: string; dashboardPassword: string }) => {
+    const context = await browser.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('client-login-email').fill(client.email);
+    await page.getByTestId('client-login-password').fill(client.dashboardPassword);
+    await page.getByTestId('client-sign-in').click();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentId}/home$`), { waitUntil: 'commit' });
+    await page.getByTestId('client-nav').waitFor();
+    return page;
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
+    host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  it('the agency sets up its subdomain, an agent, an organisation and three clients', async () => {
+    await owner.goto('/signup');
+    await signInWithCode(owner, uniqueEmail('pagesowner'));
+    await passOnboarding(owner);
+    region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
+    const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
+    const uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
+    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: `Pagewell ${Date.now() % 10000}` } });
+    await call(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
+    await waitFor(async () => (await call(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
+    agentId = (await call(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: 'Front desk', agentTemplate: {}, workspaceId: uid } })).agentCreated.ID;
+    const orgId = (await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Contoso' } })).organization.ID;
+    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Contoso', widgetIDs: [agentId], dashboardLayout: 'vertical' } });
+    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...kbClient, orgId, canAccess: ['/home', '/kb'] } });
+    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...toolsClient, orgId, canAccess: ['/home', '/tools'] } });
+    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...readerClient, orgId, canAccess: ['/home', '/convos'] } });
+  });
+
+  it('a client with /kb adds the company site and a file, and sees both reach SUCCESS', async () => {
+    const page = await signIn(kbClient);
+    expect(await navTabs(page)).toEqual(['home', 'kb']);
+    await page.getByTestId('client-nav').locator('[data-tab="kb"]').click();
+    const tab = page.getByTestId('client-editor-kb');
+    await tab.waitFor();
+    await tab.getByTestId('kb-website-input').fill(companySite);
+    await tab.getByTestId('kb-add-website').click();
+    const site = tab.getByTestId('kb-source').filter({ hasText: '127.0.0.1' });
+    await site.and(page.locator('[data-status="SUCCESS"]')).waitFor({ timeout: 45_000 });
+    expect(await site.getByTestId('kb-source-counts').textContent()).toMatch(/chars · \d+ chunks · \d+ pages/);
+
+    await tab.getByTestId('file-drop-zone').locator('input[type="file"]').setInputFiles({ name: 'opening-hours.txt', mimeType: 'text/plain', buffer: Buffer.from('Contoso opens at nine every weekday and closes at six. We are closed on Sundays.') });
+    const file = tab.getByTestId('kb-source').filter({ hasText: 'opening-hours.txt' });
+    await file.and(page.locator('[data-status="SUCCESS"]')).waitFor({ timeout: 45_000 });
+    await tab.getByTestId('kb-search-input').fill('When are you closed?');
+    await tab.getByTestId('kb-search').click();
+    await tab.getByTestId('kb-search-chunk').first().waitFor();
+    await screenshot(page, 'client-pages-01-knowledge');
+  });
+
+  it('a client without /kb has no Knowledge tab and is sent away from its address', async () => {
+    const page = await signIn(readerClient);
+    expect(await navTabs(page)).toEqual(['home', 'convos']);
+    await page.goto(`/app/${region}/agents/${agentId}/kb`);
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentId}/home$`), { waitUntil: 'commit' });
+    expect(await page.getByTestId('client-editor-kb').count()).toBe(0);
+    // the page's own fetch with the client's session cookie: the route refuses it too
+    const status = await page.evaluate(async (url) => (await fetch(url, { headers: { accept: 'application/json' } })).status, gatewayPath(AGENT_API.listKnowledgeSources, { agentId }, region));
+    expect(status).toBe(403);
+  });
+
+  it('a client with /tools adds a tool, tests it against the tool server and publishes it', async () => {
+    const page = await signIn(toolsClient);
+    expect(await navTabs(page)).toEqual(['home', 'tools']);
+    await page.getByTestId('client-nav').locator('[data-tab="tools"]').click();
+    const tab = page.getByTestId('client-editor-tools');
+    await tab.waitFor();
+    await tab.getByTestId('tool-add').click();
+    const card = tab.getByTestId('tool-card');
+    await card.getByLabel('Server URL', { exact: true }).fill(`${toolServer}/order-status`);
+    await card.getByLabel('Server URL secret').fill('sandbox-tool-secret');
+    await card.getByTestId('tool-test').click();
+    await card.getByTestId('tool-test-result').waitFor({ timeout: 15_000 });
+    expect(await card.getByTestId('tool-test-result').textContent()).toContain('HTTP 200');
+    await screenshot(page, 'client-pages-02-tools');
+    const publish = page.getByTestId('client-publish');
+    await publish.click();
+    await waitFor(async () => (await publish.textContent()) === 'Published', 10_000, 100);
+    await page.reload();
+    await page.getByTestId('client-editor-tools').getByTestId('tool-card').waitFor();
+  });
+});
