@@ -25,7 +25,7 @@ afterEach(async () => {
 
 const agent = { ID: 'AGENTAAAAAAAAAAA', title: 'Shop', SECRET_API_KEY: 'vg_secret', maxTokensUsage: 100 } as Agent;
 
-async function settings(subTab: string, options: AgentEditorOptions) {
+async function settings(subTab: string, options: AgentEditorOptions, section: 'settings' | 'kb' | 'overview' = 'settings') {
   const host = document.createElement('div');
   document.body.appendChild(host);
   root = createRoot(host);
@@ -34,7 +34,7 @@ async function settings(subTab: string, options: AgentEditorOptions) {
       <UiProvider notifications={false}>
         <MemoryRouter>
           <AgentFormProvider agent={agent} onChange={() => undefined} options={options}>
-            <TabContent section="settings" subTab={subTab} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
+            <TabContent section={section} subTab={subTab} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
           </AgentFormProvider>
         </MemoryRouter>
       </UiProvider>,
@@ -65,5 +65,20 @@ describe('the agent editor for an agency client (ADR 0031)', () => {
     const host = await settings('advanced', { client: { hideAdvancedSettings: true } });
     expect(subTabs(host)).not.toContain('advanced');
     expect(host.querySelector('[data-testid="settings-core"]')).not.toBeNull();
+  });
+
+  it("a client's Knowledge tab: its retrieval settings are editable, the vector database is the agency's (ADR 0036)", async () => {
+    const host = await settings('', { client: { hideAdvancedSettings: false } }, 'kb');
+    expect(host.querySelector('[data-testid="kb-retrieval"]')).not.toBeNull();
+    expect((host.querySelector('#agent-field-vg_kbTopChunks') as HTMLInputElement).disabled).toBe(false);
+    expect((host.querySelector('#agent-field-vectorDb') as HTMLInputElement).disabled).toBe(true);
+    expect(host.querySelector('[data-testid="kb-website-input"]')).not.toBeNull();
+  });
+
+  it("a client's Widget tab offers image uploads, like the shell's (ADR 0036)", async () => {
+    const host = await settings('', { client: { hideAdvancedSettings: false } }, 'overview');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(host.querySelector('[data-testid="image-field-roundedImageURL"]')).not.toBeNull();
+    expect(host.querySelectorAll('[data-testid="image-field-roundedImageURL"] > *').length).toBe(2);
   });
 });
