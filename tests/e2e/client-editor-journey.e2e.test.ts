@@ -2,10 +2,11 @@
  * The client's agent editor, in Chromium on an agency host (http://{sub}.localhost; ADR 0031): the
  * agency owner sets up an agency subdomain, an agent, an organisation and two clients through the
  * API. The client with /overview and /settings in canAccess opens the Widget tab, changes a field,
- * publishes, reloads and sees it kept; its Settings show the agency-only fields disabled. The client
- * without them sees neither tab, is sent to its first allowed tab from their address, and its save
- * through the API is refused.
+ * publishes, reloads and sees it kept, uploads an avatar and publishes it (ADR 0036); its Settings
+ * show the agency-only fields disabled. The client without them sees neither tab, is sent to its
+ * first allowed tab from their address, and its save through the API is refused.
  */
+import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
@@ -92,8 +93,14 @@ describe('client agent editor journey', () => {
     await page.getByTestId('client-editor-overview').waitFor();
     const kept = page.getByTestId('client-editor-overview').getByLabel('Proactive message');
     await waitFor(async () => (await kept.inputValue()) === 'Hello from Contoso! Ask us anything.', 10_000, 100);
-    // A client with Widget uploads images too (ADR 0036).
-    expect(await page.getByTestId('image-field-roundedImageURL').locator('input[type="file"]').count()).toBe(1);
+    // A client with Widget uploads images too (ADR 0036), and publishes them.
+    const avatarField = page.getByTestId('image-field-avatarImageURL');
+    await avatarField.getByTestId('image-upload-button').waitFor();
+    await avatarField.locator('input[type="file"]').setInputFiles(path.join(__dirname, 'fixtures/avatar.png'));
+    await avatarField.getByTestId('image-upload-preview').locator('img').waitFor();
+    expect(await avatarField.getByLabel('Avatar', { exact: true }).inputValue()).toMatch(/\/api\/(eu|na)\/agent\/files\/\w{8}\.png$/);
+    await publish.click();
+    await waitFor(async () => (await publish.textContent()) === 'Published', 10_000, 100);
     await screenshot(page, 'client-editor-02-widget-kept');
 
     // Settings: no secret key, and the token limit (billing) is the agency's to change.
