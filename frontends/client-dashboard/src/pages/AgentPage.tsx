@@ -62,8 +62,9 @@ function CustomTabPage({ tab, agentId }: { tab: Extract<DashboardTab, { kind: 'c
 }
 
 /**
- * One agent page of the client dashboard: the agent area's editor tabs (with Knowledge and
- * Tools, whose settings publish like the others), Chats, Analytics and Leads (the shell's components, from @platform/ui), Home, or an agency custom tab.
+ * One agent page of the client dashboard: the agent area's editor tabs (Knowledge and Tools
+ * among them: their settings publish like the others), Chats, Analytics and Leads (the shell's
+ * components, from @platform/ui), Home, or an agency custom tab.
  */
 export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agentId: string; tab: DashboardTab; tabs: DashboardTab[] }) {
   const { data: agent } = useAgent(region, agentId);

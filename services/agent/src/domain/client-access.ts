@@ -55,7 +55,8 @@ export function fieldOutsidePages(stored: Record<string, unknown>, save: ClientS
  * access is enabled. A client creates an agent only with allowCreateAgents; it edits one only
  * when its canAccess names an editor page, and then changes only fields of the editor pages it
  * names, never a field only the agency changes. A route serving pages opens to a client whose
- * canAccess names one of them (ADR 0036). The agency admin signed in with the secret edits its organisations' agents.
+ * canAccess names one of them (ADR 0036). The agency admin signed in with the secret edits its
+ * organisations' agents and opens every page.
  */
 export function decideClientAccess(input: {
   reach: ClientReach | null;
