@@ -1,9 +1,10 @@
 /**
  * Knowledge and Tools in the client dashboard, in Chromium on an agency host (http://{sub}.localhost;
  * ADR 0036): the agency owner sets up an agency subdomain, an agent, an organisation and three
- * clients through the API. The client with /kb adds the company site and a file, and sees both
- * reach SUCCESS; the client without /kb has no Knowledge tab and is sent away from its address;
- * the client with /tools adds a tool, tests it against the tool-server sandbox and publishes it.
+ * clients through the API. The client with /kb adds the company site and a file, sees both reach
+ * SUCCESS, searches them and deletes the site; the client without /kb has no Knowledge tab and is
+ * sent away from its address; the client with /tools adds a tool, tests it against the tool-server
+ * sandbox and publishes it.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
@@ -78,7 +79,7 @@ describe('client Knowledge and Tools journey', () => {
     await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...readerClient, orgId, canAccess: ['/home', '/convos'] } });
   });
 
-  it('a client with /kb adds the company site and a file, and sees both reach SUCCESS', async () => {
+  it('a client with /kb adds the company site and a file, sees both reach SUCCESS, searches them and deletes the site', async () => {
     const page = await signIn(kbClient);
     expect(await navTabs(page)).toEqual(['home', 'kb']);
     await page.getByTestId('client-nav').locator('[data-tab="kb"]').click();
@@ -97,6 +98,10 @@ describe('client Knowledge and Tools journey', () => {
     await tab.getByTestId('kb-search').click();
     await tab.getByTestId('kb-search-chunk').first().waitFor();
     await screenshot(page, 'client-pages-01-knowledge');
+    // and deletes the website: the file stays
+    await site.getByRole('button', { name: 'Delete 127.0.0.1' }).click();
+    await waitFor(async () => (await tab.getByTestId('kb-source').count()) === 1, 10_000, 100);
+    expect(await tab.getByTestId('kb-source').textContent()).toContain('opening-hours.txt');
   });
 
   it('a client without /kb has no Knowledge tab and is sent away from its address', async () => {
