@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import { signClientSession, signSession } from '@platform/kit';
 import { createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
-import { JWT_SECRET, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
+import { JWT_SECRET, closedPortUrl, gatewayEnv, silentLogger, startUpstream, type Upstream } from './helpers/upstream';
 
 const WORKSPACE_SECRET = 'vg_AAAAbbbbCCCCdddd1234';
 const OTHER_SECRET = 'vg_BBBBbbbbCCCCdddd5678';
@@ -186,6 +186,25 @@ describe('the gateway fast path for signed-in saves (ADR 0038)', () => {
     } finally {
       limited.closeAllConnections();
       limited.close();
+    }
+  });
+
+  it('answers 502 as the proxy does when the agent service is down', async () => {
+    const downApp = createGateway(loadConfig(gatewayEnv({ SERVICE_URL_WORKSPACE: workspace.url, SERVICE_URL_AGENT: await closedPortUrl() })), silentLogger);
+    const downRouter = jest.spyOn((downApp as unknown as { _router: { handle: () => void } })._router, 'handle');
+    const down = downApp.listen(0, '127.0.0.1');
+    await once(down, 'listening');
+    const downUrl = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+    try {
+      // The first save is verified and proxied by express, the second is the fast path's (the session's verdict is cached).
+      const headers = { cookie: `session=${otherSession}`, 'x-request-id': 'req-down' };
+      const [viaExpress, fast] = [await post(`${downUrl}${SAVE('a5')}`, BODY, headers), await post(`${downUrl}${SAVE('a5')}`, BODY, headers)];
+      expect(viaExpress.status).toBe(502);
+      expect(downRouter).toHaveBeenCalledTimes(1);
+      expect(shape(fast)).toEqual(shape(viaExpress));
+    } finally {
+      down.closeAllConnections();
+      down.close();
     }
   });
 
