@@ -209,7 +209,7 @@ describe('the gateway fast path for signed-in saves (ADR 0038)', () => {
   });
 
   it('honours a sign-out at once: the next save with that session goes to express, which refuses it', async () => {
-    const signedIn = `session=${signSession({ kind: 'user', userId: 'u9', email: 'u9@example.com', sessionId: 's9' }, JWT_SECRET)}`;
+    const signedIn = `session=${signSession({ userId: 'u9', email: 'u9@example.com', sessionId: 's9' }, JWT_SECRET)}`;
     // The stand-in does not know this session: refused through express, never on the fast path.
     expect((await post(`${url}${SAVE('a4')}`, BODY, { cookie: signedIn })).status).toBe(401);
     expect((await post(`${url}${SAVE('a4')}`, BODY, { cookie: signedIn })).status).toBe(401);
