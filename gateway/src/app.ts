@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REGIONS, UPLOAD } from '@platform/contracts';
 import express, { Router, type Express, type Request } from 'express';
 import { Metrics, createApp, metricsHandler, type FastRequestTools, type Logger } from '@platform/kit';
@@ -17,6 +18,7 @@ import { rateLimits } from './routes/rate-limit';
 import { SharedRateCounts } from './store/rate-counts';
 import { fastPath } from './fast-path/handler';
 import { FAST_ROUTES } from './fast-path/routes';
+import { signedInFastPath } from './fast-path/signed-in';
 
 /** Uploads carry base64 files; only their route gets the large body limit, and only for signed-in callers. */
 const UPLOAD_ROUTE = new RegExp(`^/api/(?:(?:${REGIONS.join('|')})/)?agent${UPLOAD.procedurePath}$`);
@@ -74,6 +76,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
     return UPLOAD_ROUTE.test(req.originalUrl.split('?')[0]!) ? config.bodyLimits.upload : config.bodyLimits.authenticated;
   };
 
+  const auth = { jwtSecret: config.jwtSecret, verifier, sessions, clientSessions };
   const routes = Router();
   // The widget API first: its preflight is answered for any origin before the product's own CORS runs.
   routes.use(widgetCors());
@@ -86,7 +89,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   routes.use(
     '/api',
     resolveRoute(config.serviceUrls, config.defaultRegion),
-    authenticate({ jwtSecret: config.jwtSecret, verifier, sessions, clientSessions }),
+    authenticate(auth),
     serviceProxy({ signingSecret: config.internalSigningSecret, timeoutMs: config.proxyTimeoutMs, bodyLimit }),
   );
   routes.use(frontendRoutes(config.frontendDist));
@@ -94,8 +97,8 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
   const metrics = new Metrics('gateway');
   // Bodies are streamed to the services, never parsed here; /metrics is internal.
   // The fast routes are answered in front of express (createApp installs the handler), with the app's own request tools.
-  const fast = (tools: FastRequestTools) =>
-    fastPath({
+  const fast = (tools: FastRequestTools) => {
+    const anonymous = fastPath({
       routes: FAST_ROUTES,
       serviceUrls: config.serviceUrls,
       defaultRegion: config.defaultRegion,
@@ -106,6 +109,21 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
       counts: rateCounts,
       tools,
     });
+    // A save (ADR 0038): the credential's verdict read from the verifiers' caches.
+    const signedIn = signedInFastPath({
+      serviceUrls: config.serviceUrls,
+      defaultRegion: config.defaultRegion,
+      signingSecret: config.internalSigningSecret,
+      timeoutMs: config.proxyTimeoutMs,
+      bodyLimit: config.bodyLimits.authenticated,
+      allowedOrigins: config.allowedOrigins,
+      rateLimit: config.rateLimit,
+      counts: rateCounts,
+      auth,
+      tools,
+    });
+    return (req: IncomingMessage, res: ServerResponse) => anonymous(req, res) || signedIn(req, res);
+  };
   const app = createApp({ name: 'gateway', logger, routes, metrics, readBodies: false, exposeMetrics: false, fastPath: fast });
   app.set('trust proxy', config.trustProxy);
 

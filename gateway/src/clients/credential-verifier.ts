@@ -46,6 +46,11 @@ export class CredentialVerifier {
     return identity;
   }
 
+  /** The cached verdict, without asking (undefined: not cached); what `verify` would answer at once. */
+  cached(credential: SecretCredential, region: Region): Identity | null | undefined {
+    return this.cache.get(`${region}:${fingerprint(credential.secret)}`)?.value;
+  }
+
   /** A rotated workspace secret: the next use of the old one is asked again (and refused). */
   forgetWorkspace(workspaceId: string): void {
     this.cache.deleteWhere((identity) => identity?.kind === 'workspace' && identity.workspaceId === workspaceId);

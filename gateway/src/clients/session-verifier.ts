@@ -59,6 +59,11 @@ export class SessionVerifier {
     return identity;
   }
 
+  /** The cached verdict, without asking (undefined: not cached); what `verify` would answer at once. */
+  cached(token: string): Identity | null | undefined {
+    return this.cache.get(fingerprint(token))?.value;
+  }
+
   /** Sign-out through this replica: the token is refused here at once, before the service has answered. */
   end(token: string): void {
     this.cache.set(fingerprint(token), null, this.lifetimeMs(token));

@@ -2,7 +2,7 @@ import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpH
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Region } from '@platform/contracts';
-import { CLIENT_SESSION_COOKIE, REQUEST_ID_HEADER, SESSION_COOKIE, errorBody, signForwarded, tooManyRequests, type FastRequestTools } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, REQUEST_ID_HEADER, SESSION_COOKIE, errorBody, signForwarded, tooManyRequests, type FastRequestTools, type ForwardedContext } from '@platform/kit';
 import { classifyCredential } from '../domain/credentials';
 import { resolveApiRoute } from '../domain/routing';
 import type { ServiceName } from '../domain/services';
@@ -94,13 +94,14 @@ export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: 
   };
 }
 
-function forward(
+/** Sends a read body upstream, signed for `context`, and streams the service's answer back (502/504 as the proxy's). */
+export function forward(
   req: Request,
   res: ServerResponse,
   body: Buffer,
   upstream: { service: ServiceName; url: string; path: string },
-  context: { identity: { kind: 'anonymous' }; region: Region; clientIp: string },
-  options: FastPathOptions,
+  context: ForwardedContext & { clientIp: string },
+  options: Pick<FastPathOptions, 'signingSecret' | 'timeoutMs'>,
   agent: Agent,
 ): void {
   const outgoing: OutgoingHttpHeaders = {};
@@ -150,7 +151,7 @@ function parsedUrl(target: string): URL {
   return url;
 }
 
-function answer(res: ServerResponse, status: number, message: string): void {
+export function answer(res: ServerResponse, status: number, message: string): void {
   if (res.destroyed) return;
   const text = JSON.stringify(errorBody(message));
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { Region } from '@platform/contracts';
 import onHeaders from 'on-headers';
-import { CLIENT_SESSION_COOKIE, HttpError, SESSION_COOKIE, unauthorized, verifyClientSession, verifySession } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, HttpError, SESSION_COOKIE, unauthorized, verifyClientSession, verifySession, type Identity } from '@platform/kit';
 import { classifyCredential, type Credential } from '../domain/credentials';
 import { credentialChange } from '../domain/credential-routes';
 import { VerificationUnavailable, type CredentialVerifier } from '../clients/credential-verifier';
@@ -74,6 +75,24 @@ export function authenticate(options: AuthenticateOptions): RequestHandler {
       next(err);
     }
   };
+}
+
+/**
+ * The identity `authenticate` would reach for this credential without waiting for any service:
+ * the same signature checks, then the verifiers' cached verdicts (so revocation holds within
+ * the same bounds). Undefined for anything else (no credential, malformed, refused, not cached):
+ * the gateway's fast path then leaves the request to `authenticate`.
+ */
+export function cachedIdentity(credential: Credential, region: Region, options: AuthenticateOptions): Identity | undefined {
+  switch (credential.type) {
+    case 'session':
+      if (credential.audience === 'client') return verifyClientSession(credential.token, options.jwtSecret) ? (options.clientSessions.cached(credential.token) ?? undefined) : undefined;
+      return verifySession(credential.token, options.jwtSecret) ? (options.sessions.cached(credential.token) ?? undefined) : undefined;
+    case 'secret':
+      return options.verifier.cached(credential, region) ?? undefined;
+    default:
+      return undefined;
+  }
 }
 
 /**

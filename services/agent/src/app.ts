@@ -1,7 +1,7 @@
 import type { Express } from 'express';
-import { PLAN_EXTRA_LIMITS, UPLOAD } from '@platform/contracts';
+import { AGENT_API, PLAN_EXTRA_LIMITS, UPLOAD } from '@platform/contracts';
 import { RecentAgents } from './usecases/recent-agents';
-import { createApp, serviceRouter, type InsertedOutbox, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { createApp, serviceFastRoutes, serviceRouter, type InsertedOutbox, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { MemoryStore } from 'express-rate-limit';
 import { HttpPlanLimits, type PlanLimits } from './clients/plan-limits';
 import { HttpWorkspaceDirectory, type CreditBalance, type WorkspaceDirectory } from './clients/workspace-directory';
@@ -223,8 +223,14 @@ export function routeTable(deps: AppDeps): { routes: AgentRouteSpec[]; access: A
   return { routes, access };
 }
 
+/** The service's hot route, answered in front of express with the same access rule and run (ADR 0038): an agent save. */
+const FAST_ROUTES = [AGENT_API.saveAgent];
+const isFastRoute = (route: AgentRouteSpec) => FAST_ROUTES.some((endpoint) => endpoint.method === route.method && endpoint.path === route.path);
+
 export function buildApp(deps: AppDeps): Express {
   const { routes, access } = routeTable(deps);
-  const router = serviceRouter<AgentPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret: deps.config.platform.internalSigningSecret });
-  return createApp({ name: 'agent', logger: deps.logger, routes: router, readiness: deps.readiness, bodyLimits: BODY_LIMITS });
+  const signingSecret = deps.config.platform.internalSigningSecret;
+  const router = serviceRouter<AgentPolicy>({ routes, authorizer: access, openApi: OPENAPI_INFO, signingSecret });
+  const fastPath = serviceFastRoutes<AgentPolicy>({ routes: routes.filter(isFastRoute), authorizer: access, signingSecret });
+  return createApp({ name: 'agent', logger: deps.logger, routes: router, readiness: deps.readiness, bodyLimits: BODY_LIMITS, fastPath });
 }

@@ -26,10 +26,11 @@ export class RecentAgents {
     return structuredClone(hit.record);
   }
 
+  /** Keeps `record` itself, not a copy: the writer hands over a record it made for this write and only reads afterwards. */
   set(region: Region, record: AgentRecord): void {
     const key = `${region}/${record._id}`;
     this.byKey.delete(key);
-    this.byKey.set(key, { record: structuredClone(record), at: Date.now() });
+    this.byKey.set(key, { record, at: Date.now() });
     if (this.byKey.size > this.limits.maxEntries) this.byKey.delete(this.byKey.keys().next().value!);
   }
 

@@ -43,6 +43,8 @@ export const metricsHandler =
 const DEFAULT_BODY_LIMIT = '1mb';
 const CLIENT_IP = Symbol('client ip');
 const expressIp = Object.getOwnPropertyDescriptor(express.request, 'ip')!.get!;
+const PEER_TRUSTED = Symbol('peer trusted');
+type TrustProxy = (address: string | undefined, hop: number) => boolean;
 
 /**
  * The express app every service and the gateway start from: request ids, structured
@@ -57,6 +59,21 @@ export function createApp(options: AppOptions): Express {
     configurable: true,
     get(this: express.Request & { [CLIENT_IP]?: string }) {
       return (this[CLIENT_IP] ??= expressIp.call(this) as string | undefined);
+    },
+  });
+  // req.protocol (and req.secure) ask the trust-proxy rules about the peer (an address parse) on
+  // every read, and a service behind the gateway reads it on every request (HSTS, forwarding):
+  // the peer of a connection does not change, so its verdict is kept on the socket. As express:
+  // the forwarded proto (its first value) only from a trusted peer.
+  Object.defineProperty(app.request, 'protocol', {
+    configurable: true,
+    get(this: express.Request) {
+      const socket = this.socket as typeof this.socket & { encrypted?: boolean; [PEER_TRUSTED]?: boolean };
+      const own = socket.encrypted ? 'https' : 'http';
+      if (!(socket[PEER_TRUSTED] ??= (this.app.get('trust proxy fn') as TrustProxy)(socket.remoteAddress, 0))) return own;
+      const forwarded = this.get('X-Forwarded-Proto') || own;
+      const comma = forwarded.indexOf(',');
+      return (comma === -1 ? forwarded : forwarded.substring(0, comma)).trim();
     },
   });
   const metrics = options.metrics ?? new Metrics(options.name);

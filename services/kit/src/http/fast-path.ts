@@ -4,7 +4,7 @@ import { verifyForwarded } from '../auth/identity';
 import { bodyDepthProblem, isPlainJson, keepBody, parsePlainJson } from './body';
 import { errorHandler } from './error-handler';
 import { badRequest, unauthorized } from './errors';
-import { runPublicRoute, type PublicRouteSpec } from './route-table';
+import { runRoute, type AccessPolicy, type Authorizer, type NoResources, type RouteSpec } from './route-table';
 
 /** Answers a raw request it takes (true), or leaves it untouched for express (false). */
 export type FastHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -41,14 +41,18 @@ const tooLarge = () => Object.assign(new Error('request entity too large'), { st
 const aborted = () => Object.assign(new Error('request aborted'), { status: 400, expose: true, type: 'request.aborted' });
 
 /**
- * A service's fast path for some public routes of its table (the providers' webhooks): a POST
- * without a query whose body is plain JSON of declared length is answered without express'
- * router walk or body readers, in the same order and with the same answers as the express
- * path: the body limit (413, unread), the JSON (400), its depth (400), the gateway's signature
- * over method, path and body (401, nothing else runs unsigned), the route's schemas and
- * handler, any error through the app's error handler. Anything else goes to express.
+ * A service's fast path for some routes of its table (the providers' webhooks, an agent save):
+ * a POST without a query whose body is plain JSON of declared length is answered without
+ * express' router walk or body readers, in the same order and with the same answers as the
+ * express path: the body limit (413, unread), the JSON (400), its depth (400), the gateway's
+ * signature over method, path and body (401, nothing else runs unsigned), then the route's
+ * own run (`runRoute`: its access rule with the service's authoriser, schemas and handler),
+ * any error through the app's error handler. Anything else goes to express.
+ * Routes behind an access rule need the service's authoriser (the one `serviceRouter` mounts).
  */
-export function serviceFastRoutes(options: { routes: readonly PublicRouteSpec[]; signingSecret: string }): FastPathFactory {
+export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options: { routes: readonly RouteSpec<P>[]; authorizer?: Authorizer<P>; signingSecret: string }): FastPathFactory {
+  if (!options.authorizer && options.routes.some((route) => route.access !== 'public')) throw new Error('serviceFastRoutes: routes behind an access rule need the authorizer');
+  const authorizer = options.authorizer ?? ({} as Authorizer<P>);
   const compiled = options.routes.map((route) => {
     const names: string[] = [];
     const source = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -110,7 +114,7 @@ export function serviceFastRoutes(options: { routes: readonly PublicRouteSpec[];
         req.identity = context.identity;
         req.region = context.region;
         req.clientIp = context.clientIp;
-        runPublicRoute(matched.route, req, res).catch(fail);
+        runRoute(matched.route, authorizer, req, res).catch(fail);
       } catch (err) {
         fail(err);
       }

@@ -106,9 +106,9 @@ export type RouteSpec<P extends AccessPolicy = NoResources> =
 /**
  * Admits the caller's kind, validates the request (after the kind check, so a stranger learns
  * nothing about the input rules), runs the route's ownership check, then the handler with
- * what the check granted.
+ * what the check granted. The express router and a service's fast path (fast-path.ts) both run this.
  */
-async function run<P extends AccessPolicy>(route: RouteSpec<P>, authorizer: Authorizer<P>, req: Request, res: Response): Promise<void> {
+export async function runRoute<P extends AccessPolicy>(route: RouteSpec<P>, authorizer: Authorizer<P>, req: Request, res: Response): Promise<void> {
   // Mounted without gatewayContext, nothing but public routes may run.
   if (route.access !== 'public' && !req.identity) throw unauthorized('Request did not come through the gateway');
   const schemas = route.schemas ?? {};
@@ -163,7 +163,7 @@ export function mountRoutes<P extends AccessPolicy = NoResources>(routes: readon
   const router = Router();
   for (const route of routes) {
     router[route.method](route.path, (req: Request, res: Response, next: NextFunction) => {
-      run(route, authorizer, req, res).catch(next);
+      runRoute(route, authorizer, req, res).catch(next);
     });
   }
   return router;
