@@ -17,10 +17,10 @@ export const CLIENT_AGENT_TITLE_MAX = 30;
 
 /**
  * Agent pages a client may be given (keys of AGENT_TABS, opened at /app/{region}/agents/{id}/{key}):
- * the ones the dashboard renders for clients, in AGENT_TABS order. Knowledge, Channels and Tools
- * are not among them: their sources, credentials and tool tests are other services' member routes (ADR 0031).
+ * the ones the dashboard renders for clients. A page served by another service opens its routes to
+ * clients whose access names it (`clients: {page}`): Channels (ADR 0037).
  */
-export const CLIENT_DASHBOARD_PAGES = ['home', 'overview', 'voice', 'nodes', 'prompt', 'convos', 'analytics', 'leads', 'settings'] as const;
+export const CLIENT_DASHBOARD_PAGES = ['home', 'overview', 'voice', 'nodes', 'prompt', 'convos', 'analytics', 'leads', 'settings', 'channels'] as const;
 export type ClientDashboardPage = (typeof CLIENT_DASHBOARD_PAGES)[number];
 
 /** The dashboard pages that edit the agent: a client with one in canAccess may save its organisation's agents (ADR 0031). */

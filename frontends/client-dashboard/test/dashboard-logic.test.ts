@@ -25,11 +25,18 @@ describe('client tabs', () => {
     expect(keys(clientTabs({ agencyAdmin: true, canAccess: [] }, [faq]))).toEqual(['home', 'convos', 'analytics', 'leads', 'settings', 'c/faq']);
   });
 
-  it("shows the editor tabs in canAccess in the agent area's order; Knowledge, Channels and Tools are not rendered for clients", () => {
-    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/settings', '/kb', '/overview', '/home', '/channels', '/tools', '/nodes'] });
+  it("shows the editor tabs in canAccess in the agent area's order; Knowledge and Tools are not rendered for clients", () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/settings', '/kb', '/overview', '/home', '/tools', '/nodes'] });
     expect(keys(tabs)).toEqual(['home', 'overview', 'nodes', 'settings']);
     expect(tabs.map((t) => t.label)).toEqual(['Home', 'Widget', 'Prompt', 'Settings']);
     expect(keys(clientTabs({ agencyAdmin: false, canAccess: ['/home', '/convos'] }))).toEqual(['home', 'convos']);
+  });
+
+  it('shows Channels to a client whose access names /channels (ADR 0037)', () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/channels', '/home'] });
+    expect(tabs.map((t) => [t.key, t.label])).toEqual([['home', 'Home'], ['channels', 'Channels']]);
+    expect(tabAt('channels', tabs)?.label).toBe('Channels');
+    expect(keys(clientTabs({ agencyAdmin: false, canAccess: ['/home'] }))).toEqual(['home']);
   });
 
   it('finds the tab of a path only when it is allowed', () => {

@@ -5,7 +5,7 @@ import { AgentFormProvider, Button, Group, Skeleton, Stack, TabContent, publishB
 import { useClientSession } from '../session';
 
 /**
- * An agent editor page of the client dashboard (Widget, Voice, Prompt, Canvas, Settings): the
+ * An agent editor page of the client dashboard (Widget, Voice, Prompt, Canvas, Settings, Channels): the
  * shell's tab from @platform/ui over a local draft, published through the same save as the
  * shell's Publish (spec 4.6, 4.7). The agent service decides what a client may save (ADR 0031).
  */

@@ -39,6 +39,8 @@ export interface AgentRef {
    * guard fails (a save): its grant may start from this process's copy of the agent (ADR 0028).
    */
   guardedWrite?: boolean;
+  /** A client's read names the dashboard page it serves (?page=, ADR 0037): the client's access must name it too; members ignore it. */
+  page?: string;
 }
 export interface AgentGrant {
   actor: string;
@@ -77,7 +79,7 @@ export class AgentAccess implements Authorizer<AgentPolicy> {
   clientAgent = async (caller: ClientCaller, region: Region, ref: AgentRef, rule: ClientRouteRule = true): Promise<AgentGrant> => {
     const reach = caller.region === region ? await this.deps.organizations.reach(region, caller.orgId, caller.clientId) : null;
     const agent = reach && ref.agentId !== undefined ? await this.deps.agents.find(region, ref.agentId) : null;
-    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save: ref.save, page: rule === true ? undefined : rule.page });
+    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save: ref.save, page: rule === true ? ref.page : rule.page });
     if (decision.outcome === 'denied') throw new HttpError(decision.status, decision.message);
     const actor = caller.email || CLIENTS_API_MESSAGES.clientActor;
     if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId };
