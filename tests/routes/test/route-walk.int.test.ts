@@ -293,7 +293,9 @@ describe('every route refuses callers without the identity it declares', () => {
         const admitted: readonly string[] = ACCESS_KINDS[route.access as keyof typeof ACCESS_KINDS];
         for (const [kind, identity] of ALL_KINDS.filter(([kind]) => !admitted.includes(kind))) {
           const expected = kind === 'anonymous' && route.access !== 'gateway' ? 401 : 403;
-          const res = await send(as(identity), route);
+          // a route open to clients (`clients`, ADR 0036) checks a client after the request, as a member: it gets a well-formed one
+          const example = kind === 'client' && (route as { clients?: unknown }).clients ? TENANT_REQUESTS[route.operationId] : undefined;
+          const res = await send(as(identity), route, typeof example === 'function' ? example(tenantA) : undefined);
           if (res.status !== expected || res.body.success !== false) wrong.push(`${name} ${route.method.toUpperCase()} ${route.path} as ${kind}: ${res.status}`);
         }
       }
