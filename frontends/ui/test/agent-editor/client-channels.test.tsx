@@ -63,4 +63,11 @@ describe('the Channels tab for an agency client (ADR 0037)', () => {
     await act(async () => root!.unmount());
     expect(has(await channelSettings('telegram', client), 'telegram-token')).toBe(true);
   });
+
+  it("a client who may not save the agent sees its channel fields locked; one who may edits them", async () => {
+    const smartInit = (host: HTMLElement) => (host.querySelector('#agent-field-smartInit') as HTMLInputElement).disabled;
+    expect(smartInit(await channelSettings('telegram', { client: { hideAdvancedSettings: false, readOnly: true } }))).toBe(true);
+    await act(async () => root!.unmount());
+    expect(smartInit(await channelSettings('telegram', { client: { hideAdvancedSettings: false } }))).toBe(false);
+  });
 });
