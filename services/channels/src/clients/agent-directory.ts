@@ -36,8 +36,7 @@ export class HttpAgentDirectory implements AgentDirectory {
   constructor(private readonly client: ServiceClient) {}
 
   async reachable(caller: Identity, region: Region, agentId: string, page?: AgentTabKey): Promise<ReachableAgent> {
-    const query: GetAgentQuery = page ? { page } : {};
-    const path = `${servicePath(AGENT_API.getAgent.path, { agentId })}${page ? `?${new URLSearchParams({ ...query })}` : ''}`;
+    const path = servicePath(AGENT_API.getAgent.path, { agentId }) + (page ? `?${new URLSearchParams({ page } satisfies GetAgentQuery)}` : '');
     const body = await this.get<ResponseOf<typeof AGENT_API.getAgent>>(caller, region, path, 'agent');
     return { agentId: body.agent.ID, workspaceId: String(body.agent.ownerID ?? ''), agentType: String(body.agent.agentPlatform ?? 'vg') };
   }
