@@ -1,9 +1,10 @@
 /**
  * The client's Channels page, in Chromium on an agency host (http://{sub}.localhost; ADR 0037): the
  * agency owner sets up an agency subdomain, an agent, an organisation and two clients through the
- * API. The client with /channels opens Channels, connects a Telegram bot with a sandbox token (the
- * sandbox has its webhook, the card turns Active) and sees it listed; the client without it has no
- * Channels tab, is sent away from its address, and the channels service refuses it.
+ * API. The client with /channels (and no editor page: the agent's fields stay locked, no Publish) opens
+ * Channels, connects a Telegram bot with a sandbox token (the sandbox has its webhook, the card turns
+ * Active) and sees it listed; the client without it has no Channels tab, is sent away from its
+ * address, and the channels service refuses it.
  */
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
@@ -80,6 +81,9 @@ describe('client channels journey', () => {
     expect(await navTabs(page)).toEqual(['home', 'channels']);
     await page.getByTestId('client-nav').locator('[data-tab="channels"]').click();
     await page.getByTestId('client-editor-channels').waitFor();
+    // No editor page: the agent's own fields are the agency's here, so nothing to publish.
+    expect(await page.getByTestId('client-publish').count()).toBe(0);
+    expect(await page.locator('#agent-field-smartInit').isDisabled()).toBe(true);
     await page.getByTestId('channel-card-telegram').getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('channel-settings-telegram').waitFor();
     expect(await page.getByTestId('channel-badge-telegram').count()).toBe(0);
