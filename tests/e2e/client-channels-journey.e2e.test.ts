@@ -101,6 +101,12 @@ describe('client channels journey', () => {
     // After a reload the card is still Active: the bot is the channels service's record.
     await page.reload();
     await page.getByTestId('channel-badge-telegram').getByText('Active').waitFor();
+
+    // Messenger: the Meta sign-in is the agency's (its token helpers serve members), said instead of offered.
+    await page.getByTestId('channel-card-messenger').getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('channel-settings-messenger').getByTestId('meta-sign-in-by-agency').waitFor();
+    expect(await page.getByTestId('meta-token').count()).toBe(0);
+    await screenshot(page, 'client-channels-02-messenger');
   });
 
   it('a client without /channels has no Channels tab, is sent away from its address, and the channels service refuses it', async () => {
@@ -115,6 +121,6 @@ describe('client channels journey', () => {
       return { status: res.status, body: await res.json() };
     }, gatewayPath(CHANNELS_API.listAgentChannels, { agentId }, region));
     expect(answer).toEqual({ status: 403, body: { success: false, message: 'Your account cannot open Channels.' } });
-    await screenshot(page, 'client-channels-02-reader');
+    await screenshot(page, 'client-channels-03-reader');
   });
 });
