@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_TEMPLATE_CATEGORIES, KNOWLEDGE_DOCUMENT_ACCEPT } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { artifactsDir, baseUrl, launchBrowser, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { artifactsDir, baseUrl, launchBrowser, putOwnWorkspaceOnPlan, screenshot, signUp, uniqueEmail } from './support/platform';
 
 const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\/(nodes|overview)\?showDebugger=true/;
 
@@ -60,11 +60,7 @@ describe('agents journey', () => {
   const email = uniqueEmail('agents');
 
   it('signs up and opens the New Agent drawer with Create disabled', async () => {
-    await page.goto('/signup');
-    await signInWithCode(page, email);
-    await passOnboarding(page);
-    await page.waitForURL(/\/app\/(eu|na)\/agents/);
-    region = /\/app\/(eu|na)\//.exec(page.url())![1];
+    region = await signUp(page, email);
     // The journey creates more agents than the free plan's 2.
     await putOwnWorkspaceOnPlan(page, region, 'enterprise');
     await page.getByTestId('agents-empty').waitFor();

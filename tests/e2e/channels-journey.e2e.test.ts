@@ -13,11 +13,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { TOPICS } from '@platform/contracts';
 import { readTopicWithKcat, waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, screenshot, signUpWithAgent } from './support/platform';
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
 const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
-const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\//;
 
 describe('channels journey', () => {
   let browser: Browser;
@@ -38,15 +37,7 @@ describe('channels journey', () => {
   });
 
   it('signs up and creates an agent', async () => {
-    await page.goto('/signup');
-    await signInWithCode(page, uniqueEmail('channels'));
-    await passOnboarding(page);
-    await page.waitForURL(/\/app\/(eu|na)\/agents/);
-    await page.getByTestId('empty-new-agent').click();
-    await page.getByTestId('new-agent-drawer').getByLabel('Agent Name').fill('Telegram helper');
-    await page.getByTestId('new-agent-drawer').getByTestId('create-agent').click();
-    await page.waitForURL((url) => AGENT_URL.test(url.href), { timeout: 15_000 });
-    [, region, agentId] = AGENT_URL.exec(page.url())!;
+    ({ region, agentId } = await signUpWithAgent(page, 'channels', 'Telegram helper'));
   });
 
   it('connects Telegram with a sandbox token: webhook registered, card Active, new-channel-connection on Kafka', async () => {

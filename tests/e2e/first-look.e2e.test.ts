@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { AGENTS_LOADING, MESSAGES } from '@platform/contracts';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, createAgentFromEmptyState, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 
 /** The policy the gateway sends (issue 7); applied here too so this journey holds on any gateway. */
 const CSP =
@@ -151,11 +151,7 @@ describe('first look', () => {
 
   it('shows the chunk-size message instead of changing the value, and the Widget selects show their values', async () => {
     await page.goto(`/app/${region}/agents`);
-    await page.getByTestId('empty-new-agent').click();
-    await page.getByTestId('new-agent-drawer').getByLabel('Agent Name').fill('First look agent');
-    await page.getByTestId('new-agent-drawer').getByTestId('create-agent').click();
-    await page.getByTestId('agent-area').waitFor();
-    const agentId = /\/agents\/([^/?]+)\//.exec(page.url())![1];
+    const { agentId } = await createAgentFromEmptyState(page, 'First look agent');
 
     await page.goto(`/app/${region}/agents/${agentId}/kb`);
     await page.getByTestId('agent-tab-kb').waitFor();

@@ -9,9 +9,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, screenshot, signUpWithAgent } from './support/platform';
 
-const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\//;
 
 /** A plain HTML page on another local port (another origin) that embeds the popup snippet. */
 async function customerSite(agentId: string, region: string): Promise<{ url: string; close: () => Promise<void> }> {
@@ -47,16 +46,7 @@ describe('runtime journey', () => {
   });
 
   it('signs up, creates an agent and gets a real answer in the test chat', async () => {
-    await page.goto('/signup');
-    await signInWithCode(page, uniqueEmail('runtime'));
-    await passOnboarding(page);
-    await page.waitForURL(/\/app\/(eu|na)\/agents/);
-    region = /\/app\/(eu|na)\//.exec(page.url())![1]!;
-    await page.getByTestId('empty-new-agent').click();
-    await page.getByTestId('new-agent-drawer').getByLabel('Agent Name').fill('Bike shop helper');
-    await page.getByTestId('new-agent-drawer').getByTestId('create-agent').click();
-    await page.waitForURL((url) => AGENT_URL.test(url.href), { timeout: 15_000 });
-    agentId = AGENT_URL.exec(page.url())![2]!;
+    ({ region, agentId } = await signUpWithAgent(page, 'runtime', 'Bike shop helper'));
 
     const panel = page.getByTestId('debugger-panel');
     await panel.waitFor();

@@ -9,10 +9,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_API, TWILIO_MESSAGES, servicePath } from '@platform/contracts';
 import { signForwarded } from '@platform/kit';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, screenshot, signUpWithAgent } from './support/platform';
 
 const twilioSandbox = `http://127.0.0.1:${process.env.TWILIO_SANDBOX_PORT ?? 4180}`;
-const AGENT_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\//;
 
 /** An operator gives the workspace's custom plan phone number slots (billing's gateway-only POST /internal/accounts/:uid). */
 async function giveSlots(region: string, workspaceId: string, twilioPhoneNumberSlots: number) {
@@ -40,15 +39,7 @@ describe('twilio numbers journey', () => {
   });
 
   it('signs up and creates an agent', async () => {
-    await page.goto('/signup');
-    await signInWithCode(page, uniqueEmail('twilio'));
-    await passOnboarding(page);
-    await page.waitForURL(/\/app\/(eu|na)\/agents/);
-    await page.getByTestId('empty-new-agent').click();
-    await page.getByTestId('new-agent-drawer').getByLabel('Agent Name').fill('Front desk');
-    await page.getByTestId('new-agent-drawer').getByTestId('create-agent').click();
-    await page.waitForURL((url) => AGENT_URL.test(url.href), { timeout: 15_000 });
-    [, region, agentId] = AGENT_URL.exec(page.url())!;
+    ({ region, agentId } = await signUpWithAgent(page, 'twilio', 'Front desk'));
     const session = (await (await page.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
     workspaceId = session.workspaces.find((w) => w.isOwn && w.region === region)!.uid;
   });

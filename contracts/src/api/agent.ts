@@ -15,9 +15,18 @@ import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entitie
 import type { CreateKnowledgeSourceRequest, KnowledgeSearchRequest, KnowledgeSearchResponse, KnowledgeSourceResponse, KnowledgeSourcesResponse, UpdateKnowledgeSourceRequest, VoiceToolTestResponse } from '../entities/knowledge-api';
 import type { VoiceToolTestRequest, WorkspaceFunctionsResponse } from '../entities/tools';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
+import type { AgentTabKey } from '../constants/navigation';
 import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
 
 type AgentIdParam = { agentId: string };
+/**
+ * A read on an agency client's behalf may name the dashboard page it serves (ADR 0037): the
+ * agent service then also checks that the client's access names the page (another service's
+ * `clients: {page}` route asks this way); a member's read ignores it.
+ */
+export interface GetAgentQuery {
+  page?: AgentTabKey;
+}
 
 /** GET /v2/templates: the New Agent drawer's templates and its tabs. */
 export interface TemplatesResponse extends SuccessResponse {
@@ -63,7 +72,7 @@ export interface CustomThemeResponse extends SuccessResponse {
 /** Every endpoint of the agent service (services/agent/README.md). */
 export const AGENT_API = {
   listAgents: endpoint<NoParams, { workspaceId?: string }, undefined, AgentListResponse>()({ service: 'agent', operationId: 'listAgents', method: 'get', path: '/v2/agents' }),
-  getAgent: endpoint<AgentIdParam, NoQuery, undefined, AgentResponse>()({ service: 'agent', operationId: 'getAgent', method: 'get', path: '/v2/agents/:agentId' }),
+  getAgent: endpoint<AgentIdParam, GetAgentQuery, undefined, AgentResponse>()({ service: 'agent', operationId: 'getAgent', method: 'get', path: '/v2/agents/:agentId' }),
   /** Creates the agent when absent (the New Agent draft) or saves the whole agent; a body of channel fields only is merged. */
   saveAgent: endpoint<AgentIdParam, NoQuery, SaveAgentRequest | JsonObject, SaveAgentResponse>()({ service: 'agent', operationId: 'saveAgent', method: 'post', path: '/v2/agents/:agentId' }),
   rotateAgentSecretKey: endpoint<AgentIdParam, NoQuery, Record<string, never>, RotateAgentSecretKeyResponse>()({ service: 'agent', operationId: 'rotateAgentSecretKey', method: 'post', path: CREDENTIAL_ROUTES.rotateAgentSecretKey }),

@@ -19,14 +19,15 @@ export const CLIENT_AGENT_TITLE_MAX = 30;
 
 /**
  * Agent pages a client may be given (keys of AGENT_TABS, opened at /app/{region}/agents/{id}/{key}):
- * the ones the dashboard renders for clients. Knowledge and Tools open the agent service's
- * knowledge and tool-test routes to clients whose access names them (ADR 0036).
+ * the ones the dashboard renders for clients. A page served by routes a client could not call
+ * before opens them to clients whose access names it (`clients: {page}`): Knowledge and Tools
+ * (the agent service, ADR 0036), Channels (the channels service, ADR 0037).
  */
-export const CLIENT_DASHBOARD_PAGES = ['home', 'overview', 'voice', 'nodes', 'prompt', 'convos', 'analytics', 'leads', 'settings', 'kb', 'tools'] as const;
+export const CLIENT_DASHBOARD_PAGES = ['home', 'overview', 'voice', 'nodes', 'prompt', 'convos', 'analytics', 'leads', 'settings', 'kb', 'tools', 'channels'] as const;
 export type ClientDashboardPage = (typeof CLIENT_DASHBOARD_PAGES)[number];
 
 /** The dashboard pages that edit the agent: a client with one in canAccess may save its organisation's agents (ADR 0031). */
-export const CLIENT_EDITOR_PAGES: readonly ClientDashboardPage[] = ['overview', 'voice', 'nodes', 'prompt', 'settings', 'kb', 'tools'];
+export const CLIENT_EDITOR_PAGES: readonly ClientDashboardPage[] = ['overview', 'voice', 'nodes', 'prompt', 'settings', 'kb', 'tools', 'channels'];
 
 /** True when these canAccess paths (e.g. /overview) name an editor page. */
 export const canEditAgents = (canAccess: readonly string[]): boolean => canAccess.some((path) => (CLIENT_EDITOR_PAGES as readonly string[]).includes(path.replace(/^\//, '')));

@@ -33,6 +33,13 @@ describe('client tabs', () => {
     expect(keys(clientTabs({ agencyAdmin: false, canAccess: ['/home', '/convos'] }))).toEqual(['home', 'convos']);
   });
 
+  it('shows Channels to a client whose access names /channels (ADR 0037)', () => {
+    const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/channels', '/home'] });
+    expect(tabs.map((t) => [t.key, t.label])).toEqual([['home', 'Home'], ['channels', 'Channels']]);
+    expect(tabAt('channels', tabs)?.label).toBe('Channels');
+    expect(keys(clientTabs({ agencyAdmin: false, canAccess: ['/home'] }))).toEqual(['home']);
+  });
+
   it('finds the tab of a path only when it is allowed', () => {
     const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/convos'] }, [faq]);
     expect(tabAt('convos', tabs)?.label).toBe('Chats');

@@ -1,5 +1,5 @@
 import { CLIENT_LOCKED_AGENT_FIELDS, CLIENT_PAGE_FIELDS, clientPagesOfField } from '@platform/contracts';
-import { decideClientAccess, fieldOutsidePages, lockedFieldChanged, pageList } from '../src/domain/client-access';
+import { decideClientAccess, fieldOutsidePages, lockedFieldChanged, pageList, withStoredSecrets } from '../src/domain/client-access';
 
 const reach = { widgetIDs: ['A1'], allowCreateAgents: false, disabled: false, workspaceId: 'W', canAccess: ['/home', '/convos'] };
 const editor = { ...reach, canAccess: ['/home', '/overview'] };
@@ -98,5 +98,22 @@ describe("the agent rule for an agency client (ADR 0019)", () => {
     for (const field of CLIENT_LOCKED_AGENT_FIELDS) expect(clientPagesOfField(field)).toEqual([]);
     for (const page of ['overview', 'voice', 'nodes', 'prompt', 'settings', 'kb', 'tools'] as const) expect(CLIENT_PAGE_FIELDS[page]?.length).toBeGreaterThan(0);
     expect(clientPagesOfField('title')).toEqual(['overview', 'settings']);
+  });
+});
+
+describe("a client's save keeps the secrets it never reads", () => {
+  const stored = { title: 'A', whatsappToken: 'wa', SECRET_API_KEY: 'key', flowise: { url: 'u', webhookSecret: 'fs' }, tools: [{ id: 't1', serverUrlSecret: 's1' }, { id: 't2', serverUrlSecret: 's2' }] };
+
+  it('fills what the body lacks, top-level, nested and in list items by id', () => {
+    const body = { title: 'B', flowise: { url: 'v' }, tools: [{ id: 't2' }, { id: 't3' }] };
+    expect(withStoredSecrets(body, stored)).toEqual({
+      title: 'B', whatsappToken: 'wa', SECRET_API_KEY: 'key', flowise: { url: 'v', webhookSecret: 'fs' }, tools: [{ id: 't2', serverUrlSecret: 's2' }, { id: 't3' }],
+    });
+    expect(body).toEqual({ title: 'B', flowise: { url: 'v' }, tools: [{ id: 't2' }, { id: 't3' }] });
+  });
+
+  it('keeps a secret the body sends, and fills no holder the body removed', () => {
+    expect(withStoredSecrets({ whatsappToken: 'new', tools: [{ id: 't1', serverUrlSecret: 'mine' }] }, stored)).toMatchObject({ whatsappToken: 'new', tools: [{ id: 't1', serverUrlSecret: 'mine' }] });
+    expect(withStoredSecrets({ title: 'B' }, stored)).not.toHaveProperty('flowise');
   });
 });

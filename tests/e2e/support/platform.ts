@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { signForwarded } from '@platform/kit';
-import { mailsTo, waitFor } from '@platform/test-support';
+import { mailsTo, uniqueEmail, waitFor } from '@platform/test-support';
 
 /** The platform `make test` started (or a running `make up`), reached like a user would. */
 export const baseUrl = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.PORT_GATEWAY ?? 8080}`;
@@ -84,4 +84,33 @@ export async function putOwnWorkspaceOnPlan(page: Page, region: string, plan: 'p
   const headers = signForwarded({ identity: { kind: 'gateway' }, region: region as 'eu' | 'na' }, process.env.INTERNAL_SIGNING_SECRET!, { method: 'POST', path: planPath, body });
   const answer = await fetch(`http://127.0.0.1:${process.env.PORT_BILLING ?? 4005}${planPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   if (!answer.ok) throw new Error(`setting the plan failed: ${answer.status}`);
+}
+
+/** An agent's page: /app/{region}/agents/{id}/... */
+const AGENT_PAGE_URL = /\/app\/(eu|na)\/agents\/([^/?]+)\//;
+
+/** Signs a new person up with an e-mailed code, skips onboarding and waits for the agents page; returns the region it opened. */
+export async function signUp(page: Page, email: string): Promise<string> {
+  await page.goto('/signup');
+  await signInWithCode(page, email);
+  await passOnboarding(page);
+  await page.waitForURL(/\/app\/(eu|na)\/agents/);
+  return /\/app\/(eu|na)\//.exec(page.url())![1]!;
+}
+
+/** Creates an agent named `name` from the empty agents page's New Agent drawer and waits for its page. */
+export async function createAgentFromEmptyState(page: Page, name: string): Promise<{ region: string; agentId: string }> {
+  await page.getByTestId('empty-new-agent').click();
+  const drawer = page.getByTestId('new-agent-drawer');
+  await drawer.getByLabel('Agent Name').fill(name);
+  await drawer.getByTestId('create-agent').click();
+  await page.waitForURL((url) => AGENT_PAGE_URL.test(url.href), { timeout: 15_000 });
+  const [, region, agentId] = AGENT_PAGE_URL.exec(page.url())!;
+  return { region: region!, agentId: agentId! };
+}
+
+/** A new person (e-mail `uniqueEmail(label)`) past onboarding, with one agent named `agentName`. */
+export async function signUpWithAgent(page: Page, label: string, agentName: string): Promise<{ region: string; agentId: string }> {
+  await signUp(page, uniqueEmail(label));
+  return createAgentFromEmptyState(page, agentName);
 }

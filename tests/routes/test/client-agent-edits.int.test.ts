@@ -18,6 +18,7 @@ describe('a client edits its organisation\'s agents only through an editor page'
   let editor: Identity; // org1, canAccess /overview and /settings
   let reader: Identity; // org1, the default pages (no editor page)
   let otherEditor: Identity; // org2, canAccess /overview
+  let owner: Identity; // the agency's workspace owner
 
   const createAgent = async (who: Identity, workspaceId: string, title: string) => {
     const draft = newAgentDraft({ title, ownerID: workspaceId });
@@ -32,7 +33,7 @@ describe('a client edits its organisation\'s agents only through an editor page'
     const slot = await serviceSlot();
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
     agency = await startAgencyDomainService(h, slot);
-    const owner = someone('agency');
+    owner = someone('agency');
     const uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
     const agencyId = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency E' }).expect(200)).body.agency.ID;
     agentX = await createAgent(owner, uid, 'X');
@@ -62,6 +63,17 @@ describe('a client edits its organisation\'s agents only through an editor page'
     const saved = (await h.as(editor).post(`/v2/agents/${agentX}`, { ...agent, title: 'Renamed by the client', proactiveMessage: 'Hi!' }).expect(200)).body;
     expect(saved).toMatchObject({ success: true, created: false, agent: { ID: agentX, title: 'Renamed by the client' } });
     expect(await stored(agentX)).toMatchObject({ title: 'Renamed by the client', proactiveMessage: 'Hi!' });
+  });
+
+  it("a client never reads the agent's secrets, and its save keeps the stored ones", async () => {
+    const full = (await h.as(owner).get(`/v2/agents/${agentX}`).expect(200)).body.agent as Record<string, unknown>;
+    await h.as(owner).post(`/v2/agents/${agentX}`, { ...full, whatsappToken: 'EAAG-client-never-sees', vfApiKey: 'VF.DM.agency-key' }).expect(200);
+    const seen = await stored(agentX);
+    for (const secret of ['SECRET_API_KEY', 'whatsappToken', 'vfApiKey']) expect(seen).not.toHaveProperty(secret);
+    const saved = (await h.as(editor).post(`/v2/agents/${agentX}`, { ...seen, title: 'Saved without the secrets' }).expect(200)).body.agent;
+    expect(saved).not.toHaveProperty('whatsappToken');
+    const after = (await h.as(owner).get(`/v2/agents/${agentX}`).expect(200)).body.agent;
+    expect(after).toMatchObject({ title: 'Saved without the secrets', whatsappToken: 'EAAG-client-never-sees', vfApiKey: 'VF.DM.agency-key', SECRET_API_KEY: full.SECRET_API_KEY });
   });
 
   it('a client without an editor page is refused, and nothing changes', async () => {

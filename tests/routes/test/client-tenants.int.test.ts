@@ -8,7 +8,7 @@ import { newAgentDraft, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
 import { buildApp as buildBillingApp } from '../../../services/billing/src/app';
 import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
-import { gateway, logger, serviceSlot, signedCaller, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
+import { gateway, logger, serviceSlot, signedCaller, snapshot, someone, startAgencyDomainService, startAgentService, startChannelsService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
 
 const password = 'Abcdefghij12345';
 /** Agent routes a client opens with a page of its access (ADR 0036). */
@@ -234,6 +234,39 @@ describe('a client of one organisation stays inside it', () => {
         await agency.as(client).get(`/internal/organizations/by-agent/${agentX}`).expect(403);
         await h.workspace.as(client).get(`/v2/workspaces/${uid}`).expect(403);
         await h.as(client).get(`/v2/agents?workspaceId=${uid}`).expect(403);
+      }
+      expect(await snapshot(h.mongo)).toEqual(before);
+    });
+  });
+
+  describe('channels (ADR 0037)', () => {
+    let channels: Awaited<ReturnType<typeof startChannelsService>>;
+    let c1Channels: Identity; // org1, /channels
+    beforeAll(async () => {
+      channels = await startChannelsService(h);
+      c1Channels = await signIn((await addClient(owner, uid, org1, { canAccess: ['/channels'] })).email, agencyId);
+    });
+    afterAll(async () => {
+      await channels.close();
+    });
+
+    it("a client with /channels reaches its organisation's agents' channels only", async () => {
+      await channels.as(c1Channels).get(`/v2/agents/${agentX}/channels`).expect(200);
+      await channels.as(c1Channels).get(`/v2/agents/${agentY}/channels`).expect(403);
+      await channels.as(c1Channels).get(`/v2/agents/${agentOther}/channels`).expect(403);
+      await channels.as(outsider).get(`/v2/agents/${agentX}/channels`).expect(403);
+      expect((await channels.as(c1).get(`/v2/agents/${agentX}/channels`).expect(403)).body.message).toBe('Your account cannot open Channels.');
+    });
+
+    it("cannot connect or remove a channel of another organisation's agent, nor reach the workspace's channel routes", async () => {
+      const before = await snapshot(h.mongo);
+      await channels.as(c1Channels).post('/procedures/connectDiscord', { agentID: agentY, channelId: '123456789', webhookUrl: 'https://discord.com/api/webhooks/1/x' }).expect(403);
+      await channels.as(c1Channels).post('/procedures/removeTelegram', { agentId: agentY, botId: '123' }).expect(403);
+      await channels.as(c1Channels).post('/procedures/removeMetaPage', { agentId: agentOther, pageId: '123' }).expect(403);
+      for (const route of channels.routes.filter((r) => r.access === 'member')) {
+        const path = route.path.replace(':workspaceId', uid).replace(':uid', uid);
+        const answer = route.method === 'get' ? await channels.as(c1Channels).get(path) : await channels.as(c1Channels)[route.method](path, { workspaceId: uid });
+        expect([route.operationId, answer.status]).toEqual([route.operationId, 403]);
       }
       expect(await snapshot(h.mongo)).toEqual(before);
     });

@@ -99,6 +99,8 @@ export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agen
     case 'settings':
     case 'kb':
     case 'tools':
+    // Channels: the channels service's connect/remove calls, the agent's channel fields published like the editor pages (ADR 0037)
+    case 'channels':
       return (
         <Suspense fallback={<Skeleton height={240} radius="md" />}>
           <EditorPage key={agentId} region={region} agentId={agentId} section={tab.key} />

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AgentTabKey, Region } from '@platform/contracts';
+import { canEditAgents, type AgentTabKey, type Region } from '@platform/contracts';
 import { AgentFormProvider, Button, Group, Skeleton, Stack, TabContent, publishButtonState, resolveSubTab, useAgent, usePublishAgent, type Agent, type AgentEditorOptions } from '@platform/ui';
 import { useClientSession } from '../session';
 
 /**
  * An agent editor page of the client dashboard (Widget, Voice, Prompt, Canvas, Settings,
- * Knowledge, Tools): the shell's tab from @platform/ui over a local draft, published through the
- * same save as the shell's Publish (spec 4.6, 4.7). The agent service decides what a client may
- * save (ADR 0031, 0036).
+ * Knowledge, Tools, Channels): the shell's tab from @platform/ui over a local draft, published
+ * through the same save as the shell's Publish (spec 4.6, 4.7). The agent service decides what a
+ * client may save (ADR 0031, 0036, 0037).
  */
 export function EditorPage({ region, agentId, section }: { region: Region; agentId: string; section: AgentTabKey }) {
   const session = useClientSession();
@@ -16,13 +16,15 @@ export function EditorPage({ region, agentId, section }: { region: Region; agent
   const [draft, setDraft] = useState<Agent | undefined>();
   const { publish, busy } = usePublishAgent();
   const [params, setParams] = useSearchParams();
+  // Channels opens without an editor page: its connections are the channels service's, the agent's fields stay the agency's (ADR 0037)
+  const readOnly = !session.agencyAdmin && !canEditAgents(session.client.canAccess ?? []);
   // Another agent, or the stored agent after a save, starts a fresh draft.
   useEffect(() => setDraft(undefined), [agentId, stored]);
   const agent = draft ?? stored;
   const onChange = useCallback((change: (a: Agent) => Agent) => setDraft((current) => (current ?? stored ? change((current ?? stored)!) : current)), [stored]);
   const options = useMemo<AgentEditorOptions>(
-    () => ({ themeOwnerId: stored?.ownerID, client: { hideAdvancedSettings: !session.agencyAdmin && Boolean(session.client.hideAdvancedSettings) } }),
-    [stored?.ownerID, session.agencyAdmin, session.client.hideAdvancedSettings],
+    () => ({ themeOwnerId: stored?.ownerID, client: { hideAdvancedSettings: !session.agencyAdmin && Boolean(session.client.hideAdvancedSettings), readOnly } }),
+    [stored?.ownerID, session.agencyAdmin, session.client.hideAdvancedSettings, readOnly],
   );
   if (!agent) return <Skeleton height={240} radius="md" data-testid="client-editor-loading" />;
   const state = publishButtonState(agent, stored, busy);
@@ -31,11 +33,13 @@ export function EditorPage({ region, agentId, section }: { region: Region; agent
   };
   return (
     <Stack gap="md" data-testid={`client-editor-${section}`}>
-      <Group justify="flex-end">
-        <Button variant={state.disabled ? 'default' : 'filled'} disabled={state.disabled} loading={busy} onClick={() => void onPublish()} data-testid="client-publish">
-          {state.label}
-        </Button>
-      </Group>
+      {!readOnly && (
+        <Group justify="flex-end">
+          <Button variant={state.disabled ? 'default' : 'filled'} disabled={state.disabled} loading={busy} onClick={() => void onPublish()} data-testid="client-publish">
+            {state.label}
+          </Button>
+        </Group>
+      )}
       <AgentFormProvider agent={agent} onChange={onChange} options={options}>
         <TabContent
           section={section}

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { CLIENTS_API, MESSAGES, agentListQuerySchema, AGENT_API, documentId, routeOf, type ResponseOf } from '@platform/contracts';
+import { AGENT_TABS, CLIENTS_API, MESSAGES, agentListQuerySchema, AGENT_API, documentId, routeOf, type GetAgentQuery, type ResponseOf } from '@platform/contracts';
 import { isChannelSave } from '../domain/agent-input';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -8,6 +8,7 @@ import { agentParams, versionParams, type AgentRouteSpec } from './params';
 
 /** The body is checked in the use case: which schema applies depends on whether the agent exists. */
 const anyAgentBody = Joi.object().unknown(true).required();
+const getAgentQuerySchema = Joi.object<GetAgentQuery>({ page: Joi.string().valid(...Object.keys(AGENT_TABS)) });
 
 export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): AgentRouteSpec[] {
   return [
@@ -49,13 +50,14 @@ export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): A
       ...routeOf(AGENT_API.getAgent),
       summary: 'The agent; a 404 carries `region` when the agent is in the other region',
       access: 'agent',
-      schemas: { params: agentParams },
-      agent: (req) => ({ agentId: req.params.agentId!, lookElsewhere: true }),
+      schemas: { params: agentParams, query: getAgentQuerySchema },
+      // ?page= lets another service ask on a client's behalf whether its access names that page (ADR 0037)
+      agent: (req) => ({ agentId: req.params.agentId!, lookElsewhere: true, page: (req.query as GetAgentQuery).page }),
       clients: true,
       success: { status: 200, description: '{success, agent}' },
       failures: [400, 401, 403, 404, 503],
       handler: async (_req, res, grant) => {
-        res.json({ success: true, agent: agents.get(grantedAgent(grant)) } satisfies ResponseOf<typeof AGENT_API.getAgent>);
+        res.json({ success: true, agent: agents.get(grant) } satisfies ResponseOf<typeof AGENT_API.getAgent>);
       },
     },
     {

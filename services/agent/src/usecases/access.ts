@@ -1,6 +1,6 @@
 import { AGENT_API_MESSAGES, CLIENTS_API_MESSAGES, type Region } from '@platform/contracts';
 import { HttpError, forbidden, notFound, principalOf, regionsFrom, type AccessPolicy, type AgentCaller, type Authorizer, type ClientCaller, type ClientRouteRule, clientRulePages, type Identity, type MemberCaller } from '@platform/kit';
-import { decideClientAccess, type ClientSave } from '../domain/client-access';
+import { decideClientAccess, withStoredSecrets, type ClientSave } from '../domain/client-access';
 import { ACTORS, decideAccess, requestedWorkspace, type AccessTarget } from '../domain/access';
 import type { AgentRecord } from '../domain/agent-record';
 import type { UseCaseDeps } from './deps';
@@ -39,6 +39,8 @@ export interface AgentRef {
    * guard fails (a save): its grant may start from this process's copy of the agent (ADR 0028).
    */
   guardedWrite?: boolean;
+  /** A client's read names the dashboard page it serves (?page=, ADR 0037): the client's access must name it too; members ignore it. */
+  page?: string;
 }
 export interface AgentGrant {
   actor: string;
@@ -48,6 +50,8 @@ export interface AgentGrant {
   createIn?: string;
   /** the organisation whose widgetIDs an agent created by its client joins */
   joinOrganization?: string;
+  /** an agency client acts: it never reads the agent's secrets, and its whole-agent save keeps the stored ones */
+  client?: true;
 }
 
 /** The agent an agent route's grant loaded (routes whose ref neither creates nor names no agent always have one). */
@@ -77,11 +81,13 @@ export class AgentAccess implements Authorizer<AgentPolicy> {
   clientAgent = async (caller: ClientCaller, region: Region, ref: AgentRef, rule: ClientRouteRule = true): Promise<AgentGrant> => {
     const reach = caller.region === region ? await this.deps.organizations.reach(region, caller.orgId, caller.clientId) : null;
     const agent = reach && ref.agentId !== undefined ? await this.deps.agents.find(region, ref.agentId) : null;
-    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save: ref.save, pages: clientRulePages(rule) });
+    const pages = rule === true ? (ref.page ? [ref.page] : undefined) : clientRulePages(rule);
+    const save = ref.save && agent && !ref.save.merge ? { ...ref.save, body: withStoredSecrets(ref.save.body, agent) } : ref.save;
+    const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save, pages });
     if (decision.outcome === 'denied') throw new HttpError(decision.status, decision.message);
     const actor = caller.email || CLIENTS_API_MESSAGES.clientActor;
-    if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId };
-    return { actor, agent: agent! };
+    if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId, client: true };
+    return { actor, agent: agent!, client: true };
   };
 
   member = async (caller: MemberCaller, region: Region, ref: WorkspaceRef): Promise<WorkspaceGrant> => {

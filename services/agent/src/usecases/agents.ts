@@ -1,9 +1,10 @@
-import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, CLIENTS_API_MESSAGES, type AgentListItem, type Region, type SecretIdentity, type WhatsappLegacySettings, type WorkspacePromptView } from '@platform/contracts';
+import { AGENT_API_MESSAGES, AGENT_SECRET_KEY_PATTERN, CLIENTS_API_MESSAGES, stripAgentSecrets, type AgentListItem, type Region, type SecretIdentity, type WhatsappLegacySettings, type WorkspacePromptView } from '@platform/contracts';
 import { conflict, forbidden, notFound, regionsFrom, type ClientCaller, type Identity } from '@platform/kit';
 import { checkChannelSave, checkNewAgent, checkSavedAgent, isChannelSave, keepPlatformFields } from '../domain/agent-input';
 import { agentListItem, agentView, type AgentRecord, type AgentView } from '../domain/agent-record';
 import type { JsonObject } from '../domain/json';
-import { targetOf, type AgentAccess, type AgentGrant, type WorkspaceGrant } from './access';
+import { withStoredSecrets } from '../domain/client-access';
+import { grantedAgent, targetOf, type AgentAccess, type AgentGrant, type WorkspaceGrant } from './access';
 import { AgentWriter } from './agent-writer';
 import { acceptInput, type UseCaseDeps } from './deps';
 
@@ -22,8 +23,14 @@ export class AgentUseCases {
   }
 
   /** GET /v2/agents/{id}: the agent the grant loaded. */
-  get(agent: AgentRecord): AgentView {
-    return agentView(agent);
+  get(grant: AgentGrant): AgentView {
+    return this.viewFor(grant, grantedAgent(grant));
+  }
+
+  /** The agent as the caller reads it: an agency client never reads its secrets (AGENT_SECRET_FIELDS). */
+  private viewFor(grant: AgentGrant, record: AgentRecord): AgentView {
+    const view = agentView(record);
+    return grant.client ? stripAgentSecrets(view) : view;
   }
 
   /** GET /v2/agents: the workspace's agents, newest first. */
@@ -55,7 +62,7 @@ export class AgentUseCases {
       // Joined first: if the create then fails, the organisation names an agent that is not there (a 404), never loses one.
       if (grant.joinOrganization) await this.deps.organizations.addAgent(region, grant.joinOrganization, agentId);
       const created = await this.create(region, agentId, body, grant.createIn, grant.actor);
-      if (created) return { agent: agentView(created.record), created: true, versionId: created.versionId };
+      if (created) return { agent: this.viewFor(grant, created.record), created: true, versionId: created.versionId };
     }
     const written = await this.writer.replace(
       region,
@@ -63,13 +70,13 @@ export class AgentUseCases {
       async (current) => {
         // The grant covers the agent it loaded; one created meanwhile by someone else is checked here.
         const actor = grant.agent ? grant.actor : await this.access.actor(identity, targetOf(region, current));
-        const input = isChannelSave(body) ? checkChannelSave(agentView(current), body, agentId) : checkSavedAgent(body, agentId);
+        const input = isChannelSave(body) ? checkChannelSave(agentView(current), body, agentId) : checkSavedAgent(grant.client ? withStoredSecrets(body, current) : body, agentId);
         return { agent: keepPlatformFields(acceptInput(input), current), actor };
       },
       'save',
       grant.agent,
     );
-    return { agent: agentView(written.record), created: false, versionId: written.versionId };
+    return { agent: this.viewFor(grant, written.record), created: false, versionId: written.versionId };
   }
 
   /** undefined: a concurrent create won the ID; the body then saves over it. */

@@ -1,4 +1,4 @@
-import { AGENT_API, UPSTREAM_MESSAGES, servicePath, type Region, type ResponseOf, type WhatsappLegacySettings } from '@platform/contracts';
+import { AGENT_API, UPSTREAM_MESSAGES, servicePath, type AgentTabKey, type GetAgentQuery, type Region, type ResponseOf, type WhatsappLegacySettings } from '@platform/contracts';
 import { HttpError, callService, type Identity, type ServiceClient } from '@platform/kit';
 
 /** The agent a channel route names, as the agent service answered the caller. */
@@ -10,8 +10,11 @@ export interface ReachableAgent {
 }
 
 export interface AgentDirectory {
-  /** The agent when the caller may reach it; otherwise the agent service's own 401/403/404. */
-  reachable(caller: Identity, region: Region, agentId: string): Promise<ReachableAgent>;
+  /**
+   * The agent when the caller may reach it; otherwise the agent service's own 401/403/404.
+   * `page`: a client must also have that dashboard page in its access (ADR 0037).
+   */
+  reachable(caller: Identity, region: Region, agentId: string, page?: AgentTabKey): Promise<ReachableAgent>;
   /** The workspace's agents when the caller is a member; otherwise the agent service's own 401/403. */
   agentsOf(caller: Identity, region: Region, workspaceId: string): Promise<Array<{ ID: string; title?: string }>>;
   /** The agent's WhatsApp Legacy Method settings (asked as a platform service: they hold the token). */
@@ -26,13 +29,15 @@ const PLATFORM: Identity = { kind: 'gateway' };
 /**
  * Asks the agent service (GET /v2/agents/:agentId) on the caller's behalf, signed with the
  * caller's identity: the agent service's ownership rules decide, written once, and channels
- * never reads the agents collection.
+ * never reads the agents collection. For an agency client it names the dashboard page the
+ * route serves (?page=), so the client's page access is decided there too (ADR 0037).
  */
 export class HttpAgentDirectory implements AgentDirectory {
   constructor(private readonly client: ServiceClient) {}
 
-  async reachable(caller: Identity, region: Region, agentId: string): Promise<ReachableAgent> {
-    const body = await this.get<ResponseOf<typeof AGENT_API.getAgent>>(caller, region, servicePath(AGENT_API.getAgent.path, { agentId }), 'agent');
+  async reachable(caller: Identity, region: Region, agentId: string, page?: AgentTabKey): Promise<ReachableAgent> {
+    const path = servicePath(AGENT_API.getAgent.path, { agentId }) + (page ? `?${new URLSearchParams({ page } satisfies GetAgentQuery)}` : '');
+    const body = await this.get<ResponseOf<typeof AGENT_API.getAgent>>(caller, region, path, 'agent');
     return { agentId: body.agent.ID, workspaceId: String(body.agent.ownerID ?? ''), agentType: String(body.agent.agentPlatform ?? 'vg') };
   }
 

@@ -6,7 +6,7 @@ import type { DiscordUseCases } from '../usecases/discord';
 import type { TelegramUseCases } from '../usecases/telegram';
 import type { MetaPageUseCases } from '../usecases/meta-pages';
 import type { WhatsappUseCases } from '../usecases/whatsapp';
-import { agentParams, type ChannelsRouteSpec } from './params';
+import { CHANNELS_PAGE, agentParams, type ChannelsRouteSpec } from './params';
 
 /** What is connected to an agent, for the Channels tab's cards. */
 export function agentChannelsRoutes(
@@ -36,6 +36,7 @@ export function agentChannelsRoutes(
       access: 'agent',
       schemas: { params: agentParams },
       agent: (req) => ({ agentId: req.params.agentId! }),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'AgentChannelsResponse' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, agent) => {

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { CHANNELS_API, MESSAGES, connectDiscordRequestSchema, documentId, generatedIdPattern, ID_LENGTHS, routeOf, type ResponseOf } from '@platform/contracts';
 import type { DiscordUseCases } from '../usecases/discord';
-import { agentInBody, type ChannelsRouteSpec } from './params';
+import { CHANNELS_PAGE, agentInBody, type ChannelsRouteSpec } from './params';
 
 const removeRequest = Joi.object({ agentID: documentId().required(), ID: Joi.string().pattern(generatedIdPattern(ID_LENGTHS.discordChannelId)).required() });
 
@@ -13,6 +13,7 @@ export function discordRoutes(discord: DiscordUseCases): ChannelsRouteSpec[] {
       access: 'agent',
       schemas: { body: connectDiscordRequestSchema },
       agent: agentInBody('agentID'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'ConnectDiscordResponse {success, message, data: {ID, channelId, webhookUrl}}' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, agent) => {
@@ -26,6 +27,7 @@ export function discordRoutes(discord: DiscordUseCases): ChannelsRouteSpec[] {
       access: 'agent',
       schemas: { body: removeRequest },
       agent: agentInBody('agentID'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'ChannelNoticeResponse' },
       failures: [400, 401, 403, 404],
       handler: async (req, res) => {

@@ -3,7 +3,7 @@ import { MESSAGES, META_PAGES_API, connectMetaPageRequestSchema, metaTokenReques
 import { forbidden } from '@platform/kit';
 import type { MetaPageUseCases } from '../usecases/meta-pages';
 import type { MetaPageWebhook } from '../usecases/meta-webhook';
-import { agentInBody, type ChannelsRouteSpec } from './params';
+import { CHANNELS_PAGE, agentInBody, type ChannelsRouteSpec } from './params';
 
 const messages = MESSAGES.channels;
 
@@ -37,6 +37,7 @@ export function metaPagesRoutes(pages: MetaPageUseCases, webhook: MetaPageWebhoo
       access: 'agent',
       schemas: { body: connectMetaPageRequestSchema },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'ChannelNoticeResponse' },
       failures: [400, 401, 403, 404, 502],
       handler: async (req, res, agent) => {
@@ -50,6 +51,7 @@ export function metaPagesRoutes(pages: MetaPageUseCases, webhook: MetaPageWebhoo
       access: 'agent',
       schemas: { body: removeMetaPageRequestSchema },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'ChannelNoticeResponse' },
       failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { documentId } from '@platform/contracts';
-import type { RouteSpec } from '@platform/kit';
+import type { ClientRouteRule, RouteSpec } from '@platform/kit';
 import type { ChannelsPolicy } from '../usecases/access';
 
 export type ChannelsRouteSpec = RouteSpec<ChannelsPolicy>;
@@ -8,3 +8,5 @@ export type ChannelsRouteSpec = RouteSpec<ChannelsPolicy>;
 export const agentParams = Joi.object({ agentId: documentId().required() });
 /** The agent a procedure's body names (`agentId`, or Discord's `agentID`). */
 export const agentInBody = (field: 'agentId' | 'agentID') => (req: { body: Record<string, string> }) => ({ agentId: req.body[field]! });
+/** The per-agent channel routes serve the client dashboard's Channels page too: clients whose access names /channels (ADR 0037). */
+export const CHANNELS_PAGE: ClientRouteRule = { page: 'channels' };

@@ -3,7 +3,7 @@ import { CHANNELS_API, MESSAGES, connectTelegramRequestSchema, documentId, route
 import { TELEGRAM_SECRET_HEADER } from '../domain/telegram';
 import type { TelegramUseCases } from '../usecases/telegram';
 import type { TelegramWebhook } from '../usecases/telegram-webhook';
-import { agentInBody, agentParams, type ChannelsRouteSpec } from './params';
+import { CHANNELS_PAGE, agentInBody, agentParams, type ChannelsRouteSpec } from './params';
 
 const botRequest = Joi.object({ agentId: documentId().required(), botId: Joi.string().pattern(/^\d+$/).max(64).required() });
 /** An Update is Telegram's object; the fields read are checked where they are read. */
@@ -17,6 +17,7 @@ export function telegramRoutes(telegram: TelegramUseCases, webhook: TelegramWebh
       access: 'agent',
       schemas: { body: connectTelegramRequestSchema },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: "ConnectTelegramResponse {success, message: 'Telegram channel saved successfully', data: {botId, webhookUrl}}" },
       failures: [400, 401, 403, 404, 502],
       handler: async (req, res, agent) => {
@@ -30,6 +31,7 @@ export function telegramRoutes(telegram: TelegramUseCases, webhook: TelegramWebh
       access: 'agent',
       schemas: { body: botRequest },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'ChannelNoticeResponse' },
       failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {
@@ -43,6 +45,7 @@ export function telegramRoutes(telegram: TelegramUseCases, webhook: TelegramWebh
       access: 'agent',
       schemas: { body: botRequest },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'TelegramWebhookInfoResponse {success, data: {url, pending_update_count, last_error_message?}}' },
       failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {

@@ -15,7 +15,7 @@ import {
 } from '@platform/contracts';
 import type { WhatsappUseCases } from '../usecases/whatsapp';
 import type { WhatsappWebhook } from '../usecases/whatsapp-webhook';
-import { agentInBody, type ChannelsRouteSpec } from './params';
+import { CHANNELS_PAGE, agentInBody, type ChannelsRouteSpec } from './params';
 
 const messages = MESSAGES.channels;
 const webhookParams = Joi.object({ agentId: documentId().required() });
@@ -67,6 +67,7 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
       access: 'agent',
       schemas: { body: agentIdRequestSchema },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'WhatsappNumbersResponse' },
       failures: [400, 401, 403, 404],
       handler: async (req, res, agent) => {
@@ -79,6 +80,7 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
       access: 'agent',
       schemas: { body: connectWhatsappNumberRequestSchema },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'ConnectWhatsappNumberResponse {success, message, newAddedNumber}' },
       failures: [400, 401, 403, 404, 502],
       handler: async (req, res, agent) => {
@@ -92,6 +94,7 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
       access: 'agent',
       schemas: { body: removeWhatsappNumberRequestSchema },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: "ChannelNoticeResponse 'Number removed successfully'" },
       failures: [400, 401, 403, 404],
       handler: async (req, res) => {
@@ -105,6 +108,7 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
       access: 'agent',
       schemas: { body: testMessage },
       agent: agentInBody('agentId'),
+      clients: CHANNELS_PAGE,
       success: { status: 200, description: 'ChannelNoticeResponse' },
       failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {

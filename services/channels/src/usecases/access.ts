@@ -1,5 +1,5 @@
-import type { Region } from '@platform/contracts';
-import type { AccessPolicy, AgentCaller, Authorizer, MemberCaller } from '@platform/kit';
+import type { AgentTabKey, Region } from '@platform/contracts';
+import { clientRulePages, type AccessPolicy, type AgentCaller, type Authorizer, type ClientCaller, type ClientRouteRule, type MemberCaller } from '@platform/kit';
 import type { AgentDirectory, ReachableAgent } from '../clients/agent-directory';
 
 export interface WorkspaceGrant {
@@ -12,7 +12,7 @@ export interface ChannelsPolicy extends AccessPolicy {
   agent: { ref: { agentId: string }; grant: ReachableAgent };
 }
 
-/** Channel routes name an agent or a workspace; the agent service decides whether the caller may reach it. */
+/** Channel routes name an agent or a workspace; the agent service decides whether the caller (a member, an agent key, an agency client) may reach it. */
 export class ChannelsAccess implements Authorizer<ChannelsPolicy> {
   constructor(private readonly directory: AgentDirectory) {}
 
@@ -22,4 +22,12 @@ export class ChannelsAccess implements Authorizer<ChannelsPolicy> {
   });
 
   agent = (caller: AgentCaller, region: Region, ref: { agentId: string }) => this.directory.reachable(caller, region, ref.agentId);
+
+  /** An agency client on a route that opted in: the agent service checks its organisation and, for `{page}`, its access to that page (ADR 0037). */
+  clientAgent = (caller: ClientCaller, region: Region, ref: { agentId: string }, rule: ClientRouteRule) => {
+    const pages = clientRulePages(rule);
+    // ?page= names one page: a channels route serving several would need the agent service to take a list
+    if (pages && pages.length !== 1) throw new Error('A channels route open to clients names one dashboard page');
+    return this.directory.reachable(caller, region, ref.agentId, pages?.[0] as AgentTabKey | undefined);
+  };
 }

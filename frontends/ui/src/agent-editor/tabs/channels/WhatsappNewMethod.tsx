@@ -11,6 +11,8 @@ import { callApi } from '../../../api/client';
 import { notify } from '../../../notices/notify';
 import { track } from '../../logic/analytics';
 import { embeddedSignupOutcome } from '../../logic/embedded-signup';
+import { useAgentForm } from '../../forms/fields';
+import { MetaSignInByAgency } from './MetaSignInByAgency';
 import type { AgentChannels } from './use-agent-channels';
 
 const messages = MESSAGES.channels;
@@ -29,6 +31,7 @@ export function WhatsappNewMethod({ region, agentId, channels, reload }: { regio
   const [numbers, setNumbers] = useState<DiscoveredWhatsappNumber[]>();
   const [failed, setFailed] = useState<string>();
   const [busy, setBusy] = useState<string>();
+  const { options } = useAgentForm();
 
   useEffect(() => {
     const listen = (event: MessageEvent) => {
@@ -86,16 +89,22 @@ export function WhatsappNewMethod({ region, agentId, channels, reload }: { regio
 
   return (
     <Stack gap="sm" data-testid="whatsapp-new-method">
-      <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-        Sign up with Meta to get your WhatsApp Business account; its account ID and your access token come from the signup.
-      </Alert>
-      <Group grow align="flex-end">
-        <PasswordInput label="Meta access token" value={token} onChange={(e) => setToken(e.currentTarget.value)} data-testid="whatsapp-token" />
-        <TextInput label="WhatsApp Business account ID" value={wabaId} onChange={(e) => setWabaId(e.currentTarget.value)} data-testid="whatsapp-waba" />
-        <Button onClick={findNumbers} loading={busy === 'find'} disabled={!token.trim() || !wabaId.trim()} data-testid="whatsapp-find">
-          Find numbers
-        </Button>
-      </Group>
+      {options.client ? (
+        <MetaSignInByAgency title="WhatsApp" />
+      ) : (
+        <>
+          <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+            Sign up with Meta to get your WhatsApp Business account; its account ID and your access token come from the signup.
+          </Alert>
+          <Group grow align="flex-end">
+            <PasswordInput label="Meta access token" value={token} onChange={(e) => setToken(e.currentTarget.value)} data-testid="whatsapp-token" />
+            <TextInput label="WhatsApp Business account ID" value={wabaId} onChange={(e) => setWabaId(e.currentTarget.value)} data-testid="whatsapp-waba" />
+            <Button onClick={findNumbers} loading={busy === 'find'} disabled={!token.trim() || !wabaId.trim()} data-testid="whatsapp-find">
+              Find numbers
+            </Button>
+          </Group>
+        </>
+      )}
       {failed && (
         <Alert color="red" title="Connection Failed" data-testid="whatsapp-connect-failed">
           {failed}

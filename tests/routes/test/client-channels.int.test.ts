@@ -1,0 +1,152 @@
+/**
+ * The client dashboard's Channels page (issue 12, ADR 0037): the channels service's per-agent
+ * routes admit an agency client whose access names /channels, for its organisation's agents only;
+ * the agent service decides (asked over HTTP with the client's identity and ?page=channels), the
+ * agency admin opens every page, and workspace-level channel routes stay members-only. The real
+ * agent, agency-domain and channels services, the Telegram sandbox, FerretDB.
+ */
+import { randomBytes } from 'node:crypto';
+import { newAgentDraft, type Region } from '@platform/contracts';
+import type { Identity } from '@platform/kit';
+import {
+  anonymous,
+  gateway,
+  serviceSlot,
+  snapshot,
+  someone,
+  startAgencyDomainService,
+  startAgentService,
+  startChannelsService,
+  uniqueEmail,
+  type AgentService,
+  type RunningService,
+} from '@platform/test-support';
+import { spawnTelegramSandbox, type RunningSandbox } from '../../../infra/sandboxes/telegram/test/spawn-sandbox';
+
+const password = 'Abcdefghij12345';
+const botToken = () => `${6_000_000_000 + Math.floor(Math.random() * 1_000_000_000)}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
+
+describe("a client's Channels page: the per-agent channel routes, for clients whose access names /channels", () => {
+  let h: AgentService;
+  let agency: RunningService<unknown>;
+  let channels: Awaited<ReturnType<typeof startChannelsService>>;
+  let telegram: RunningSandbox;
+  let owner: Identity;
+  let uid: string;
+  let agentX: string; // org1's
+  let agentY: string; // org2's
+  let withChannels: Identity; // org1, /home and /channels
+  let withoutChannels: Identity; // org1, the default pages
+  let otherOrg: Identity; // org2, /channels
+  let agencyAdmin: Identity; // the agency secret, org1 open
+
+  const createAgent = async (title: string) => {
+    const draft = newAgentDraft({ title, ownerID: uid });
+    return (await h.as(owner).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent.ID as string;
+  };
+  const verified = async (token: string, region: Region = 'eu') => (await agency.as(gateway, region).post('/internal/credentials/verify', { credential: token }).expect(200)).body.identity as Identity;
+
+  beforeAll(async () => {
+    const slot = await serviceSlot();
+    h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
+    agency = await startAgencyDomainService(h, slot);
+    telegram = await spawnTelegramSandbox();
+    channels = await startChannelsService(h, { config: { telegramApiBase: telegram.url, channelCredentialsKey: randomBytes(32).toString('hex') } });
+    owner = someone('agency');
+    uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
+    const created = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency C' }).expect(200)).body.agency;
+    agentX = await createAgent('X');
+    agentY = await createAgent('Y');
+    const org1 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'One' }).expect(201)).body.organization.ID;
+    const org2 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'Two' }).expect(201)).body.organization.ID;
+    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org1}`, { ID: org1, name: 'One', widgetIDs: [agentX] }).expect(200);
+    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org2}`, { ID: org2, name: 'Two', widgetIDs: [agentY] }).expect(200);
+    const addClient = async (orgId: string, canAccess?: string[]) => {
+      const email = uniqueEmail('client');
+      await agency.as(owner).post(`/v2/workspaces/${uid}/clients`, { orgId, name: 'Client', email, dashboardPassword: password, ...(canAccess ? { canAccess } : {}) }).expect(200);
+      return verified((await agency.as(anonymous).post('/client-auth/login', { email, password, agencyId: created.ID }).expect(200)).body.token);
+    };
+    withChannels = await addClient(org1, ['/home', '/channels']);
+    withoutChannels = await addClient(org1);
+    otherOrg = await addClient(org2, ['/channels']);
+    agencyAdmin = await verified((await agency.as(anonymous).post('/client-auth/agency-admin', { agencyId: created.ID, secret: created.secret, orgId: org1 }).expect(200)).body.token);
+  });
+  afterAll(async () => {
+    await channels.close();
+    await telegram.stop();
+    await agency.close();
+    await h.close();
+  });
+
+  it('a client with /channels connects a Telegram bot to its agent, lists it (never the token), reads its webhook and removes it', async () => {
+    const token = botToken();
+    const botId = token.split(':')[0]!;
+    const connected = await channels.as(withChannels).post('/procedures/connectTelegram', { agentId: agentX, token }).expect(200);
+    expect(connected.body).toMatchObject({ success: true, message: 'Telegram channel saved successfully', data: { botId } });
+    const listed = (await channels.as(withChannels).get(`/v2/agents/${agentX}/channels`).expect(200)).body.data;
+    expect(listed.telegramBots).toEqual([{ botId, webhookUrl: connected.body.data.webhookUrl }]);
+    expect(JSON.stringify(listed)).not.toContain(token.split(':')[1]);
+    await channels.as(withChannels).post('/procedures/getTelegramWebhookInfo', { agentId: agentX, botId }).expect(200);
+
+    // the new-channel-connection event carries what a member's connection carries: the agency's workspace, the agent, the bot
+    const stored = await h.mongo.collection('eu', 'telegramBots').findOne({ _id: botId } as never);
+    expect(JSON.stringify(stored)).not.toContain(token.split(':')[1]);
+    expect((stored as unknown as { _outbox?: Array<{ envelope: unknown }> })?._outbox?.[0]?.envelope).toMatchObject({
+      type: 'new-channel-connection',
+      workspaceId: uid,
+      data: { agentId: agentX, agentType: 'vg', channelId: botId, channelType: 'telegram' },
+    });
+
+    await channels.as(withChannels).post('/procedures/removeTelegram', { agentId: agentX, botId }).expect(200);
+    expect((await channels.as(withChannels).get(`/v2/agents/${agentX}/channels`).expect(200)).body.data.telegramBots).toEqual([]);
+  });
+
+  it('a client without /channels is refused on every per-agent channel route of its own agent, and nothing changes', async () => {
+    const before = await snapshot(h.mongo);
+    const res = await channels.as(withoutChannels).get(`/v2/agents/${agentX}/channels`).expect(403);
+    expect(res.body).toEqual({ success: false, message: 'Your account cannot open Channels.' });
+    for (const route of channels.routes.filter((r) => r.access === 'agent')) {
+      const path = route.path.replace(':agentId', agentX);
+      const call = route.method === 'get' ? channels.as(withoutChannels).get(path) : channels.as(withoutChannels)[route.method](path, { agentId: agentX, agentID: agentX, token: botToken(), botId: '1', ID: 'AAAAAAAAAAAAAAA' });
+      const answer = await call;
+      // a body the route refuses is 400 before the access check; a well-formed one is 403
+      expect([route.operationId, [400, 403].includes(answer.status)]).toEqual([route.operationId, true]);
+    }
+    await channels.as(withoutChannels).post('/procedures/connectTelegram', { agentId: agentX, token: botToken() }).expect(403);
+    expect(await snapshot(h.mongo)).toEqual(before);
+  });
+
+  it("a client with /channels of another organisation cannot reach this organisation's agent's channels", async () => {
+    const before = await snapshot(h.mongo);
+    expect((await channels.as(otherOrg).get(`/v2/agents/${agentX}/channels`).expect(403)).body).toEqual({ success: false, message: 'You do not have access to this agent.' });
+    await channels.as(otherOrg).post('/procedures/connectTelegram', { agentId: agentX, token: botToken() }).expect(403);
+    await channels.as(withChannels).post('/procedures/connectTelegram', { agentId: agentY, token: botToken() }).expect(403);
+    expect(await snapshot(h.mongo)).toEqual(before);
+    // its own organisation's agent it reaches
+    await channels.as(otherOrg).get(`/v2/agents/${agentY}/channels`).expect(200);
+  });
+
+  it('the agency admin opens the Channels page of its organisations\' agents', async () => {
+    const token = botToken();
+    await channels.as(agencyAdmin).post('/procedures/connectTelegram', { agentId: agentX, token }).expect(200);
+    expect((await channels.as(agencyAdmin).get(`/v2/agents/${agentX}/channels`).expect(200)).body.data.telegramBots).toHaveLength(1);
+  });
+
+  it('workspace-level channel routes (connected pages and numbers, Twilio numbers) stay members-only', async () => {
+    for (const client of [withChannels, agencyAdmin]) {
+      for (const route of channels.routes.filter((r) => r.access === 'member' || r.access === 'user')) {
+        const path = route.path.replace(':workspaceId', uid).replace(':uid', uid);
+        const answer = route.method === 'get' ? await channels.as(client).get(path) : await channels.as(client)[route.method](path, { workspaceId: uid, token: 'x' });
+        expect([route.operationId, answer.status]).toEqual([route.operationId, 403]);
+      }
+    }
+  });
+
+  it('the agent service honours ?page= for clients only: members read the agent whatever the page', async () => {
+    await h.as(withoutChannels).get(`/v2/agents/${agentX}?page=channels`).expect(403);
+    await h.as(withoutChannels).get(`/v2/agents/${agentX}`).expect(200);
+    await h.as(withChannels).get(`/v2/agents/${agentX}?page=channels`).expect(200);
+    await h.as(owner).get(`/v2/agents/${agentX}?page=kb`).expect(200);
+    expect((await h.as(owner).get(`/v2/agents/${agentX}?page=nowhere`).expect(400)).body.success).toBe(false);
+  });
+});
