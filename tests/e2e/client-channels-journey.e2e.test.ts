@@ -81,9 +81,18 @@ describe('client channels journey', () => {
     expect(await navTabs(page)).toEqual(['home', 'channels']);
     await page.getByTestId('client-nav').locator('[data-tab="channels"]').click();
     await page.getByTestId('client-editor-channels').waitFor();
-    // No editor page: the agent's own fields are the agency's here, so nothing to publish.
-    expect(await page.getByTestId('client-publish').count()).toBe(0);
-    expect(await page.locator('#agent-field-smartInit').isDisabled()).toBe(true);
+    // Channels is an editor page: its own agent fields (Smart init, the WhatsApp legacy ones) publish under the per-page rule (ADR 0036, 0037).
+    const publish = page.getByTestId('client-publish');
+    expect(await publish.textContent()).toBe('Published');
+    const smartInit = page.locator('#agent-field-smartInit');
+    expect(await smartInit.isDisabled()).toBe(false);
+    const smartInitBefore = await smartInit.isChecked();
+    await page.getByText('Smart init: greet first on channels that allow it').click();
+    expect(await smartInit.isChecked()).toBe(!smartInitBefore);
+    await publish.click();
+    await waitFor(async () => (await publish.textContent()) === 'Published', 10_000, 100);
+    const savedAgent = (await call(owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { smartInit?: boolean } };
+    expect(Boolean(savedAgent.agent.smartInit)).toBe(!smartInitBefore);
     await page.getByTestId('channel-card-telegram').getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('channel-settings-telegram').waitFor();
     expect(await page.getByTestId('channel-badge-telegram').count()).toBe(0);
