@@ -90,6 +90,14 @@ describe('event envelope', () => {
     expect(validateEvent({ ...event, type: 'workspace.deleted' }).error).toBeDefined();
   });
 
+  it("builds a type's schema once, and the kept schema still refuses after it accepted", () => {
+    expect(eventSchema('new-channel-connection')).toBe(eventSchema('new-channel-connection'));
+    const event = makeEvent('new-channel-connection', { region: 'eu', workspaceId: 'w1', data: { agentId: 'a', agentType: 'vg', channelId: '1', channelType: 'discord' } });
+    expect(validateEvent(event).error).toBeUndefined();
+    expect(validateEvent({ ...event, data: { ...event.data, channelType: 'fax' } }).error).toBeDefined();
+    expect(validateEvent(event).error).toBeUndefined();
+  });
+
   it('new-agent never carries secrets', () => {
     const [newAgent] = sampleEvents();
     if (newAgent.type !== 'new-agent') throw new Error('first sample is new-agent');

@@ -131,8 +131,13 @@ export const EVENT_CATALOG: { [T in EventType]: EventDefinition<T> } = {
 export type RevocationEvent = PlatformEvent<'credentials.session-ended' | 'credentials.user-sessions-ended' | 'credentials.workspace-secret-rotated' | 'credentials.agent-secret-key-rotated' | 'credentials.agency-changed'>;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
 
-/** The full envelope schema of one event type. */
-export const eventSchema = <T extends EventType>(type: T) => eventSchemaOf(type, EVENT_CATALOG[type].data);
+/** The full envelope schema of one event type, built once per type: a joi schema is immutable, and building one costs more than a validation (every consumed event is validated). */
+const schemasByType = new Map<EventType, Joi.ObjectSchema>();
+export const eventSchema = <T extends EventType>(type: T): ReturnType<typeof eventSchemaOf<T, EventDataMap[T]>> => {
+  let schema = schemasByType.get(type);
+  if (!schema) schemasByType.set(type, (schema = eventSchemaOf(type, EVENT_CATALOG[type].data)));
+  return schema as ReturnType<typeof eventSchemaOf<T, EventDataMap[T]>>;
+};
 
 /** Builds an event: a fresh UUID as id, now as occurredAt. */
 export function makeEvent<T extends EventType>(
@@ -143,10 +148,11 @@ export function makeEvent<T extends EventType>(
   return { id: globalThis.crypto.randomUUID(), type, version, occurredAt: new Date().toISOString(), region, workspaceId, data };
 }
 
+const unknownTypeSchema = eventEnvelopeSchema.keys({ type: Joi.string().valid(...EVENT_TYPES).required() });
 /** Validates an event of any known type against its envelope and data schema. */
 export function validateEvent(event: unknown): Joi.ValidationResult<PlatformEvent> {
   const type = (event as { type?: unknown } | null)?.type;
-  const schema = isEventType(type) ? eventSchema(type) : eventEnvelopeSchema.keys({ type: Joi.string().valid(...EVENT_TYPES).required() });
+  const schema = isEventType(type) ? eventSchema(type) : unknownTypeSchema;
   return schema.validate(event) as Joi.ValidationResult<PlatformEvent>;
 }
 const isEventType = (type: unknown): type is EventType => typeof type === 'string' && Object.hasOwn(EVENT_CATALOG, type);
