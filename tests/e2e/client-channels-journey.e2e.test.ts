@@ -1,35 +1,25 @@
 /**
  * The client's Channels page, in Chromium on an agency host (http://{sub}.localhost; ADR 0037): the
  * agency owner sets up an agency subdomain, an agent, an organisation and two clients through the
- * API. The client with /channels (and no editor page: the agent's fields stay locked, no Publish) opens
+ * API. The client with /channels (an editor page for the channel fields: it toggles Smart init and publishes) opens
  * Channels, connects a Telegram bot with a sandbox token (the sandbox has its webhook, the card turns
  * Active) and sees it listed; the client without it has no Channels tab, is sent away from its
  * address, and the channels service refuses it.
  */
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CHANNELS_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AGENT_API, CHANNELS_API, gatewayPath, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, screenshot, signUp, uniqueEmail } from './support/platform';
-
-type AnyEndpoint = Endpoint<any, any, any, any>;
+import { baseUrl, launchBrowser, screenshot, uniqueEmail } from './support/platform';
+import { callApi, clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
-
-/** Calls an endpoint as the signed-in agency owner (the page's session cookie). */
-async function call<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, region: Region, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
-  const url = gatewayPath(endpoint, options.params, region, options.query);
-  const answer = endpoint.method === 'get' ? await request.get(url) : await request.post(url, { data: options.body ?? {} });
-  const body = await answer.json().catch(() => ({}));
-  if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
-  return body as T;
-}
 
 describe('client channels journey', () => {
   let browser: Browser;
   let owner: Page;
   let region: Region = 'eu';
-  let host = '';
+  let agency: AgencyWithClients;
   let agentId = '';
   const sub = `cc${Date.now().toString(36)}`;
   const channelsClient = { email: uniqueEmail('clientchannels'), name: 'Cleo Channels', dashboardPassword: 'channels-password-7' };
@@ -38,24 +28,11 @@ describe('client channels journey', () => {
   const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
   const contexts: BrowserContext[] = [];
 
-  const navTabs = async (page: Page) => page.getByTestId('client-nav').locator('[data-tab]').evaluateAll((links) => links.map((l) => l.getAttribute('data-tab')));
-  const signIn = async (client: { email: string; dashboardPassword: string }) => {
-    const context = await browser.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByTestId('client-login-email').fill(client.email);
-    await page.getByTestId('client-login-password').fill(client.dashboardPassword);
-    await page.getByTestId('client-sign-in').click();
-    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentId}/home$`), { waitUntil: 'commit' });
-    await page.getByTestId('client-nav').waitFor();
-    return page;
-  };
+  const signIn = (client: AgencyClient) => signInClient(browser, agency, client, contexts);
 
   beforeAll(async () => {
     browser = await launchBrowser();
     owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
-    host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -63,22 +40,18 @@ describe('client channels journey', () => {
   });
 
   it('the agency sets up its subdomain, an agent, an organisation and two clients', async () => {
-    region = (await signUp(owner, uniqueEmail('channelsowner'))) as Region;
-    const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
-    const uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: `Channelwell ${Date.now() % 10000}` } });
-    await call(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
-    await waitFor(async () => (await call(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
-    agentId = (await call(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: 'Front desk', agentTemplate: {}, workspaceId: uid } })).agentCreated.ID;
-    const orgId = (await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Contoso' } })).organization.ID;
-    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Contoso', widgetIDs: [agentId], dashboardLayout: 'vertical' } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...channelsClient, orgId, canAccess: ['/home', '/channels'] } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...readerClient, orgId, canAccess: ['/home', '/convos'] } });
+    agency = await setUpAgencyWithClients(owner, {
+      ownerEmail: uniqueEmail('channelsowner'),
+      agencyName: `Channelwell ${Date.now() % 10000}`,
+      subdomain: sub,
+      clients: [{ client: channelsClient, canAccess: ['/home', '/channels'] }, { client: readerClient, canAccess: ['/home', '/convos'] }],
+    });
+    ({ region, agentId } = agency);
   });
 
   it('a client with /channels connects a Telegram bot with a sandbox token: webhook registered, card Active', async () => {
     const page = await signIn(channelsClient);
-    expect(await navTabs(page)).toEqual(['home', 'channels']);
+    expect(await clientNavTabs(page)).toEqual(['home', 'channels']);
     await page.getByTestId('client-nav').locator('[data-tab="channels"]').click();
     await page.getByTestId('client-editor-channels').waitFor();
     // Channels is an editor page: its own agent fields (Smart init, the WhatsApp legacy ones) publish under the per-page rule (ADR 0036, 0037).
@@ -91,7 +64,7 @@ describe('client channels journey', () => {
     expect(await smartInit.isChecked()).toBe(!smartInitBefore);
     await publish.click();
     await waitFor(async () => (await publish.textContent()) === 'Published', 10_000, 100);
-    const savedAgent = (await call(owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { smartInit?: boolean } };
+    const savedAgent = (await callApi(owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { smartInit?: boolean } };
     expect(Boolean(savedAgent.agent.smartInit)).toBe(!smartInitBefore);
     await page.getByTestId('channel-card-telegram').getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('channel-settings-telegram').waitFor();
@@ -120,7 +93,7 @@ describe('client channels journey', () => {
 
   it('a client without /channels has no Channels tab, is sent away from its address, and the channels service refuses it', async () => {
     const page = await signIn(readerClient);
-    expect(await navTabs(page)).toEqual(['home', 'convos']);
+    expect(await clientNavTabs(page)).toEqual(['home', 'convos']);
     await page.goto(`/app/${region}/agents/${agentId}/channels`);
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentId}/home$`), { waitUntil: 'commit' });
     expect(await page.getByTestId('client-editor-channels').count()).toBe(0);

@@ -6,30 +6,20 @@
  * sent away from its address; the client with /tools adds a tool, tests it against the tool-server
  * sandbox and publishes it.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AGENT_API, gatewayPath, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
-
-type AnyEndpoint = Endpoint<any, any, any, any>;
+import { baseUrl, launchBrowser, screenshot, uniqueEmail } from './support/platform';
+import { clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 
 const companySite = `http://127.0.0.1:${process.env.COMPANY_SITE_PORT ?? 4150}`;
 const toolServer = `http://127.0.0.1:${process.env.TOOL_SERVER_SANDBOX_PORT ?? 4170}`;
-
-/** Calls an endpoint as the signed-in agency owner (the page's session cookie). */
-async function call<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, region: Region, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
-  const url = gatewayPath(endpoint, options.params, region, options.query);
-  const answer = endpoint.method === 'get' ? await request.get(url) : await request.post(url, { data: options.body ?? {} });
-  const body = await answer.json().catch(() => ({}));
-  if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
-  return body as T;
-}
 
 describe('client Knowledge and Tools journey', () => {
   let browser: Browser;
   let owner: Page;
   let region: Region = 'eu';
-  let host = '';
+  let agency: AgencyWithClients;
   let agentId = '';
   const sub = `cp${Date.now().toString(36)}`;
   const kbClient = { email: uniqueEmail('clientkb'), name: 'Kim Knowledge', dashboardPassword: 'knowledge-password-7' };
@@ -37,24 +27,11 @@ describe('client Knowledge and Tools journey', () => {
   const readerClient = { email: uniqueEmail('clientreader'), name: 'Rita Reader', dashboardPassword: 'reader-password-7' };
   const contexts: BrowserContext[] = [];
 
-  const navTabs = async (page: Page) => page.getByTestId('client-nav').locator('[data-tab]').evaluateAll((links) => links.map((l) => l.getAttribute('data-tab')));
-  const signIn = async (client: { email: string; dashboardPassword: string }) => {
-    const context = await browser.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto('/');
-    await page.getByTestId('client-login-email').fill(client.email);
-    await page.getByTestId('client-login-password').fill(client.dashboardPassword);
-    await page.getByTestId('client-sign-in').click();
-    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentId}/home$`), { waitUntil: 'commit' });
-    await page.getByTestId('client-nav').waitFor();
-    return page;
-  };
+  const signIn = (client: AgencyClient) => signInClient(browser, agency, client, contexts);
 
   beforeAll(async () => {
     browser = await launchBrowser();
     owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
-    host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -62,26 +39,18 @@ describe('client Knowledge and Tools journey', () => {
   });
 
   it('the agency sets up its subdomain, an agent, an organisation and three clients', async () => {
-    await owner.goto('/signup');
-    await signInWithCode(owner, uniqueEmail('pagesowner'));
-    await passOnboarding(owner);
-    region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
-    const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
-    const uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: `Pagewell ${Date.now() % 10000}` } });
-    await call(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
-    await waitFor(async () => (await call(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
-    agentId = (await call(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: 'Front desk', agentTemplate: {}, workspaceId: uid } })).agentCreated.ID;
-    const orgId = (await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Contoso' } })).organization.ID;
-    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Contoso', widgetIDs: [agentId], dashboardLayout: 'vertical' } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...kbClient, orgId, canAccess: ['/home', '/kb'] } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...toolsClient, orgId, canAccess: ['/home', '/tools'] } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...readerClient, orgId, canAccess: ['/home', '/convos'] } });
+    agency = await setUpAgencyWithClients(owner, {
+      ownerEmail: uniqueEmail('pagesowner'),
+      agencyName: `Pagewell ${Date.now() % 10000}`,
+      subdomain: sub,
+      clients: [{ client: kbClient, canAccess: ['/home', '/kb'] }, { client: toolsClient, canAccess: ['/home', '/tools'] }, { client: readerClient, canAccess: ['/home', '/convos'] }],
+    });
+    ({ region, agentId } = agency);
   });
 
   it('a client with /kb adds the company site and a file, sees both reach SUCCESS, searches them and deletes the site', async () => {
     const page = await signIn(kbClient);
-    expect(await navTabs(page)).toEqual(['home', 'kb']);
+    expect(await clientNavTabs(page)).toEqual(['home', 'kb']);
     await page.getByTestId('client-nav').locator('[data-tab="kb"]').click();
     const tab = page.getByTestId('client-editor-kb');
     await tab.waitFor();
@@ -106,7 +75,7 @@ describe('client Knowledge and Tools journey', () => {
 
   it('a client without /kb has no Knowledge tab and is sent away from its address', async () => {
     const page = await signIn(readerClient);
-    expect(await navTabs(page)).toEqual(['home', 'convos']);
+    expect(await clientNavTabs(page)).toEqual(['home', 'convos']);
     await page.goto(`/app/${region}/agents/${agentId}/kb`);
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentId}/home$`), { waitUntil: 'commit' });
     expect(await page.getByTestId('client-editor-kb').count()).toBe(0);
@@ -117,7 +86,7 @@ describe('client Knowledge and Tools journey', () => {
 
   it('a client with /tools adds a tool, tests it against the tool server and publishes it', async () => {
     const page = await signIn(toolsClient);
-    expect(await navTabs(page)).toEqual(['home', 'tools']);
+    expect(await clientNavTabs(page)).toEqual(['home', 'tools']);
     await page.getByTestId('client-nav').locator('[data-tab="tools"]').click();
     const tab = page.getByTestId('client-editor-tools');
     await tab.waitFor();
