@@ -74,28 +74,41 @@ export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: 
     for (const budget of matched.route.budgets) {
       const key = 'param' in budget ? matched.params[budget.param]! : ipKeyGenerator(clientIp);
       if (!budgetFor(budget.name).take(key, res)) {
-        // Unread, the body would be taken for the next request on this connection.
-        res.setHeader('connection', 'close');
-        const refused = tooManyRequests();
-        answer(res, refused.status, refused.message);
+        refuseOverBudget(res);
         return true;
       }
     }
 
-    const chunks: Buffer[] = [];
-    req.once('error', () => res.destroy());
-    req.on('data', (chunk: Buffer) => void chunks.push(chunk));
-    req.once('end', () => {
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const upstream = { service: resolved.service, url: target, path: resolved.upstreamPath };
-      forward(request, res, body, upstream, { identity: { kind: 'anonymous' }, region: resolved.region, clientIp }, options, agent);
-    });
+    const upstream = { service: resolved.service, url: target, path: resolved.upstreamPath };
+    readThenForward(request, res, upstream, { identity: { kind: 'anonymous' }, region: resolved.region, clientIp }, options, agent);
     return true;
   };
 }
 
+/** 429 as express-rate-limit's, closing the connection: unread, the body would be taken for the next request on it. */
+export function refuseOverBudget(res: ServerResponse): void {
+  res.setHeader('connection', 'close');
+  const refused = tooManyRequests();
+  answer(res, refused.status, refused.message);
+}
+
+/** Reads the request's body, then forwards it (see `forward`). */
+export function readThenForward(
+  req: Request,
+  res: ServerResponse,
+  upstream: { service: ServiceName; url: string; path: string },
+  context: ForwardedContext & { clientIp: string },
+  options: Pick<FastPathOptions, 'signingSecret' | 'timeoutMs'>,
+  agent: Agent,
+): void {
+  const chunks: Buffer[] = [];
+  req.once('error', () => res.destroy());
+  req.on('data', (chunk: Buffer) => void chunks.push(chunk));
+  req.once('end', () => forward(req, res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), upstream, context, options, agent));
+}
+
 /** Sends a read body upstream, signed for `context`, and streams the service's answer back (502/504 as the proxy's). */
-export function forward(
+function forward(
   req: Request,
   res: ServerResponse,
   body: Buffer,

@@ -1,7 +1,7 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { AGENT_API, type Region } from '@platform/contracts';
-import { CLIENT_SESSION_COOKIE, SESSION_COOKIE, tooManyRequests, type FastHandler, type FastRequestTools } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, SESSION_COOKIE, type FastHandler, type FastRequestTools } from '@platform/kit';
 import { classifyCredential, credentialRateKey } from '../domain/credentials';
 import { resolveApiRoute } from '../domain/routing';
 import type { ServiceName } from '../domain/services';
@@ -9,7 +9,7 @@ import { cachedIdentity, type AuthenticateOptions } from '../routes/auth';
 import { READ_AHEAD_BYTES } from '../routes/proxy';
 import type { SharedRateCounts } from '../store/rate-counts';
 import { RateBudget } from './budgets';
-import { answer, forward } from './handler';
+import { readThenForward, refuseOverBudget } from './handler';
 import { fastRouteMatcher, type FastRoute } from './routes';
 
 /**
@@ -79,21 +79,12 @@ export function signedInFastPath(options: SignedInFastPathOptions): FastHandler 
     }
     const clientIp = request.ip ?? '';
     if (!ipBudget.take(ipKeyGenerator(clientIp), res) || !credentialBudget.take(credentialRateKey(credential)!, res)) {
-      // Unread, the body would be taken for the next request on this connection.
-      res.setHeader('connection', 'close');
-      const refused = tooManyRequests();
-      answer(res, refused.status, refused.message);
+      refuseOverBudget(res);
       return true;
     }
 
-    const chunks: Buffer[] = [];
-    req.once('error', () => res.destroy());
-    req.on('data', (chunk: Buffer) => void chunks.push(chunk));
-    req.once('end', () => {
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const upstream = { service: resolved.service, url: target, path: resolved.upstreamPath };
-      forward(request, res, body, upstream, { identity, region: resolved.region, clientIp }, options, agent);
-    });
+    const upstream = { service: resolved.service, url: target, path: resolved.upstreamPath };
+    readThenForward(request, res, upstream, { identity, region: resolved.region, clientIp }, options, agent);
     return true;
   };
 }
