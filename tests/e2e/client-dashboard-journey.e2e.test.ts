@@ -15,22 +15,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Endpoint, type Region } from '@platform/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
 import { nthMailTo, testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
-
-type AnyEndpoint = Endpoint<any, any, any, any>;
-
-/** Calls an endpoint as the signed-in agency owner (the page's session cookie). */
-async function call<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, region: Region, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
-  const url = gatewayPath(endpoint, options.params, region, options.query);
-  const answer = endpoint.method === 'get' ? await request.get(url) : endpoint.method === 'delete' ? await request.delete(url) : await request.post(url, { data: options.body ?? {} });
-  const body = await answer.json().catch(() => ({}));
-  if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
-  return body as T;
-}
+import { callApi } from './support/agency-clients';
 
 /** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
 const PRICE_TAB_JS = `document.getElementById('who').textContent = 'Prices for ' + window.dashboardVariables.clientName;
@@ -82,21 +72,21 @@ describe('client dashboard journey', () => {
     region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
     const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
     uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }, { label: 'Sheet', href: '/sheet', pageType: 'iframe', iframeUrl: tabSiteUrl }] } });
+    const { agency } = await callApi(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }, { label: 'Sheet', href: '/sheet', pageType: 'iframe', iframeUrl: tabSiteUrl }] } });
     agencySecret = agency.secret;
     // An e-mail domain: the dashboard offers Send Feedback.
-    await call(owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
-    await call(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
-    await waitFor(async () => (await call(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
+    await callApi(owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
+    await callApi(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
+    await waitFor(async () => (await callApi(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
     for (const name of ['Support Agent', 'A sales agent with a very long name indeed']) {
-      const answer = await call(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: name, agentTemplate: {}, workspaceId: uid } });
+      const answer = await callApi(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: name, agentTemplate: {}, workspaceId: uid } });
       agentIds.push(answer.agentCreated.ID);
     }
-    const created = await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Northwind' } });
+    const created = await callApi(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Northwind' } });
     orgId = created.organization.ID;
-    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'vertical' } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices', '/sheet'], clientTabOrder: ['/leads', '/convos'] } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...codeClient, orgId, isOrgAdmin: true, canAccess: ['/home', '/analytics'] } });
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'vertical' } });
+    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices', '/sheet'], clientTabOrder: ['/leads', '/convos'] } });
+    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...codeClient, orgId, isOrgAdmin: true, canAccess: ['/home', '/analytics'] } });
   });
 
   it('a client signs in with a password, lands on the first allowed tab and sees only allowed tabs and agents', async () => {
@@ -212,9 +202,9 @@ describe('client dashboard journey', () => {
 
   it('the agency signs in with its secret, gets every page, with no Account or status of a client, and switches organisation', async () => {
     // The horizontal layout: a tab row, and the agency bar for an agency user.
-    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'horizontal' } });
-    const southwind = (await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Southwind' } })).organization.ID;
-    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId: southwind }, body: { ID: southwind, name: 'Southwind', widgetIDs: [agentIds[1]] } });
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'horizontal' } });
+    const southwind = (await callApi(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Southwind' } })).organization.ID;
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId: southwind }, body: { ID: southwind, name: 'Southwind', widgetIDs: [agentIds[1]] } });
     const { context, page } = await newClientPage();
     await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
     await page.getByTestId('client-nav').waitFor();
@@ -239,10 +229,10 @@ describe('client dashboard journey', () => {
   });
 
   it('with allowBilling, the credits open the client billing modal: a card, 2,500 credits, auto-recharge', async () => {
-    await call(owner.request, CONNECT_API.createAccount, region, { body: { workspace: { uid } } });
-    await call(owner.request, CONNECT_API.saveBillingSettings, region, { body: { workspaceId: uid, USDPerToken: 0.005 } });
-    await call(owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
-    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, allowBilling: true } });
+    await callApi(owner.request, CONNECT_API.createAccount, region, { body: { workspace: { uid } } });
+    await callApi(owner.request, CONNECT_API.saveBillingSettings, region, { body: { workspaceId: uid, USDPerToken: 0.005 } });
+    await callApi(owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, allowBilling: true } });
     const { context, page } = await newClientPage();
     await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
     await page.getByTestId('client-nav').waitFor();
@@ -269,7 +259,7 @@ describe('client dashboard journey', () => {
 
   it("an answer of the organisation's agent spends the organisation's credits; crossing below the threshold pops up 'Credits running low'", async () => {
     // The client hears of level-1 notifications too.
-    await call(owner.request, CLIENTS_API.saveClient, region, {
+    await callApi(owner.request, CLIENTS_API.saveClient, region, {
       params: { uid },
       body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices'], clientTabOrder: ['/leads', '/convos'], notificationsSettings: { notifyThrough: 'push', notifyIf: 'all' } },
     });
@@ -284,7 +274,7 @@ describe('client dashboard journey', () => {
     await page.getByText('Auto-recharge disabled.').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     // The agency takes back all but the threshold (500 credits): not below it yet.
-    await call(owner.request, CONNECT_API.transferCredits, region, { body: { transferId: `back${sub}`, workspaceId: uid, orgId, amount: 2000, direction: 'orgToWorkspace' } });
+    await callApi(owner.request, CONNECT_API.transferCredits, region, { body: { transferId: `back${sub}`, workspaceId: uid, orgId, amount: 2000, direction: 'orgToWorkspace' } });
     // A visitor talks to the organisation's agent on its widget: the answer is paid by the organisation.
     const answer = await owner.request.post(gatewayPath(AGENT_API.sendWidgetMessage, { agentId: agentIds[0]! }, region), { data: { messageId: `visit${sub}`, visitorId: `visitor${sub}`, text: 'What are your opening hours?' } });
     expect(answer.ok()).toBe(true);
@@ -306,7 +296,7 @@ describe('client dashboard journey', () => {
   });
 
   it('disabling client access shows the locked modal with the personalised message; Log Out returns to the login', async () => {
-    await call(owner.request, CLIENTS_API.saveOrganization, region, {
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, {
       params: { uid, orgId },
       body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: { disableClientAccess: true, disableClientAccessMessage: lockMessage } },
     });

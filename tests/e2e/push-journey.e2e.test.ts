@@ -11,21 +11,12 @@
  */
 import { createECDH, randomBytes } from 'node:crypto';
 import { decrypt } from 'http_ece';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, NOTIFICATION_API, NOTIFICATION_MESSAGES, eventRoute, gatewayPath, makeEvent, type Endpoint, type Region } from '@platform/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { AGENCY_API, AGENT_API, CLIENTS_API, NOTIFICATION_API, NOTIFICATION_MESSAGES, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
 import { testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
-
-type AnyEndpoint = Endpoint<any, any, any, any>;
-
-async function call<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, region: Region, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
-  const url = gatewayPath(endpoint, options.params, region, options.query);
-  const answer = endpoint.method === 'get' ? await request.get(url) : endpoint.method === 'delete' ? await request.delete(url) : await request.post(url, { data: options.body ?? {} });
-  const body = await answer.json().catch(() => ({}));
-  if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
-  return body as T;
-}
+import { callApi } from './support/agency-clients';
 
 /** Records each PushManager.subscribe call's applicationServerKey (base64url), then lets the browser answer. */
 const RECORD_SUBSCRIBE = `(() => {
@@ -34,7 +25,7 @@ const RECORD_SUBSCRIBE = `(() => {
   PushManager.prototype.subscribe = function (options) {
     const bytes = new Uint8Array(options.applicationServerKey);
     window.__subscribeKeys.push(btoa(String.fromCharCode(...bytes)).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, ''));
-    return original.call(this, options);
+    return original.callApi(this, options);
   };
 })();`;
 
@@ -60,13 +51,13 @@ describe('push notifications journey', () => {
     region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
     const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
     const uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await call(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: 'Pushwell' } });
-    await call(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
-    await waitFor(async () => (await call(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
-    const agent = await call(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: 'Push Agent', agentTemplate: {}, workspaceId: uid } });
-    const { organization } = await call(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Pushco' } });
-    await call(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId: organization.ID }, body: { ID: organization.ID, name: 'Pushco', widgetIDs: [agent.agentCreated.ID] } });
-    await call(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...client, orgId: organization.ID, canAccess: ['/leads'], notificationsSettings: { notifyThrough: 'push', notifyIf: 'all' } } });
+    const { agency } = await callApi(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: 'Pushwell' } });
+    await callApi(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
+    await waitFor(async () => (await callApi(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
+    const agent = await callApi(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: 'Push Agent', agentTemplate: {}, workspaceId: uid } });
+    const { organization } = await callApi(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Pushco' } });
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId: organization.ID }, body: { ID: organization.ID, name: 'Pushco', widgetIDs: [agent.agentCreated.ID] } });
+    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...client, orgId: organization.ID, canAccess: ['/leads'], notificationsSettings: { notifyThrough: 'push', notifyIf: 'all' } } });
 
     const host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
     const context = await browser.newContext({ baseURL: host, permissions: ['notifications'] });

@@ -13,7 +13,7 @@ type AnyEndpoint = Endpoint<any, any, any, any>;
 /** Calls an endpoint with the session of a page's request context (its cookies); a refusal throws with its answer. */
 export async function callApi<T = any>(request: APIRequestContext, endpoint: AnyEndpoint, region: Region, options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
   const url = gatewayPath(endpoint, options.params, region, options.query);
-  const answer = endpoint.method === 'get' ? await request.get(url) : await request.post(url, { data: options.body ?? {} });
+  const answer = endpoint.method === 'get' ? await request.get(url) : endpoint.method === 'delete' ? await request.delete(url) : await request.post(url, { data: options.body ?? {} });
   const body = await answer.json().catch(() => ({}));
   if (!answer.ok()) throw new Error(`${endpoint.operationId} ${answer.status()}: ${JSON.stringify(body)}`);
   return body as T;
