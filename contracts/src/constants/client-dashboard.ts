@@ -39,8 +39,7 @@ export const CLIENT_UPLOAD_PAGES: readonly ClientDashboardPage[] = ['overview', 
  * The agent's top-level fields each editor page edits (what its tab in @platform/ui's agent
  * editor changes): a client's save changes only fields of the pages its canAccess names
  * (ADR 0036). A field on two pages (e.g. title on Widget and Settings) opens with either; a
- * field on no page, like the fields only the agency changes, stays the agency's. Channels'
- * fields are listed for when the dashboard renders Channels.
+ * field on no page, like the fields only the agency changes, stays the agency's.
  */
 export const CLIENT_PAGE_FIELDS: Readonly<Partial<Record<AgentTabKey, readonly string[]>>> = {
   overview: [

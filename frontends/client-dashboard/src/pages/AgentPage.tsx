@@ -92,7 +92,8 @@ export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agen
           <PageHeading title="Leads" description="Contacts the agent collected" />
           <LeadsTable region={region} agentId={agentId} />
         </>
-      );    case 'overview':
+      );
+    case 'overview':
     case 'voice':
     case 'nodes':
     case 'prompt':

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { canEditAgents, type AgentTabKey, type Region } from '@platform/contracts';
+import type { AgentTabKey, Region } from '@platform/contracts';
 import { AgentFormProvider, Button, Group, Skeleton, Stack, TabContent, publishButtonState, resolveSubTab, useAgent, usePublishAgent, type Agent, type AgentEditorOptions } from '@platform/ui';
 import { useClientSession } from '../session';
 
@@ -16,15 +16,13 @@ export function EditorPage({ region, agentId, section }: { region: Region; agent
   const [draft, setDraft] = useState<Agent | undefined>();
   const { publish, busy } = usePublishAgent();
   const [params, setParams] = useSearchParams();
-  // Channels opens without an editor page: its connections are the channels service's, the agent's fields stay the agency's (ADR 0037)
-  const readOnly = !session.agencyAdmin && !canEditAgents(session.client.canAccess ?? []);
   // Another agent, or the stored agent after a save, starts a fresh draft.
   useEffect(() => setDraft(undefined), [agentId, stored]);
   const agent = draft ?? stored;
   const onChange = useCallback((change: (a: Agent) => Agent) => setDraft((current) => (current ?? stored ? change((current ?? stored)!) : current)), [stored]);
   const options = useMemo<AgentEditorOptions>(
-    () => ({ themeOwnerId: stored?.ownerID, client: { hideAdvancedSettings: !session.agencyAdmin && Boolean(session.client.hideAdvancedSettings), readOnly } }),
-    [stored?.ownerID, session.agencyAdmin, session.client.hideAdvancedSettings, readOnly],
+    () => ({ themeOwnerId: stored?.ownerID, client: { hideAdvancedSettings: !session.agencyAdmin && Boolean(session.client.hideAdvancedSettings) } }),
+    [stored?.ownerID, session.agencyAdmin, session.client.hideAdvancedSettings],
   );
   if (!agent) return <Skeleton height={240} radius="md" data-testid="client-editor-loading" />;
   const state = publishButtonState(agent, stored, busy);
@@ -33,13 +31,11 @@ export function EditorPage({ region, agentId, section }: { region: Region; agent
   };
   return (
     <Stack gap="md" data-testid={`client-editor-${section}`}>
-      {!readOnly && (
-        <Group justify="flex-end">
-          <Button variant={state.disabled ? 'default' : 'filled'} disabled={state.disabled} loading={busy} onClick={() => void onPublish()} data-testid="client-publish">
-            {state.label}
-          </Button>
-        </Group>
-      )}
+      <Group justify="flex-end">
+        <Button variant={state.disabled ? 'default' : 'filled'} disabled={state.disabled} loading={busy} onClick={() => void onPublish()} data-testid="client-publish">
+          {state.label}
+        </Button>
+      </Group>
       <AgentFormProvider agent={agent} onChange={onChange} options={options}>
         <TabContent
           section={section}

@@ -10,14 +10,10 @@ export interface AgentEditorOptions {
   /** whose custom theme the theme editor records (the signed-in user; for a client, the agent's workspace) */
   themeOwnerId?: string;
   /**
-   * An agency client edits: no uploads and no secret key (those routes serve workspace members),
-   * and no Advanced settings when the agency set hideAdvancedSettings on the client.
+   * An agency client edits: no secret key (it never reads the agent's secrets, ADR 0037), and no
+   * Advanced settings when the agency set hideAdvancedSettings on the client.
    */
-  client?: {
-    hideAdvancedSettings: boolean;
-    /** The client may not save the agent (no editor page, ADR 0031): every field is shown locked (ADR 0037). */
-    readOnly?: boolean;
-  };
+  client?: { hideAdvancedSettings: boolean };
 }
 
 /** The edited agent, its validation errors (contracts' joi schema) and the setter every field uses. */
@@ -60,7 +56,7 @@ export function useAgentForm(): AgentFormValue {
 /** A field's value, error and setter; `locked` when a client edits a field only the agency changes (the agent service refuses it). */
 export function useField<T>(path: string): { value: T | undefined; error?: string; locked: boolean; onChange: (value: T | undefined) => void } {
   const { agent, errors, set, options } = useAgentForm();
-  return { value: getIn(agent, path) as T | undefined, error: errors[path], locked: Boolean(options.client) && (Boolean(options.client?.readOnly) || isClientLockedField(path)), onChange: (v) => set(path, v) };
+  return { value: getIn(agent, path) as T | undefined, error: errors[path], locked: Boolean(options.client) && isClientLockedField(path), onChange: (v) => set(path, v) };
 }
 
 interface FieldProps {
