@@ -3,19 +3,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_PAGE_FIELDS, SETTINGS_SUB_TABS, VOICE_SUB_TABS, isClientLockedField, type AgentTabKey } from '@platform/contracts';
 import { AgentFormProvider, TabContent, UiProvider, type Agent } from '@platform/ui';
+import { stubBrowserApis } from '../jsdom-browser';
 
 // Every tab and sub-tab renders Mantine's forms in jsdom: slow on a busy machine.
 jest.setTimeout(120_000);
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubBrowserApis);
 
 const agent = { ID: 'AGENTAAAAAAAAAAA', title: 'Shop', tools: [{ id: 't1', name: 'lookup', description: 'Looks up', fields: [{ in: 'body', key: 'id', type: 'string' }] }] } as Agent;
 

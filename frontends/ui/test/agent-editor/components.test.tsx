@@ -6,26 +6,9 @@ import { AlertBanner } from '../../src/agent-editor/editors/AlertBanner';
 import { ThemeEditor } from '../../src/agent-editor/editors/ThemeEditor';
 import { ImageUpload } from '../../src/agent-editor/editors/ImageUpload';
 import type { Uploader } from '../../src/agent-editor/editors/useUpload';
+import { stubBrowserApis } from '../jsdom-browser';
 
-// jsdom lacks these browser APIs that Mantine reads.
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubBrowserApis);
 
 let root: Root | undefined;
 let host: HTMLDivElement;
