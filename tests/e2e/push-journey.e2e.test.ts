@@ -25,7 +25,7 @@ const RECORD_SUBSCRIBE = `(() => {
   PushManager.prototype.subscribe = function (options) {
     const bytes = new Uint8Array(options.applicationServerKey);
     window.__subscribeKeys.push(btoa(String.fromCharCode(...bytes)).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, ''));
-    return original.callApi(this, options);
+    return original.call(this, options);
   };
 })();`;
 
