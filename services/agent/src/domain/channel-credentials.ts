@@ -1,4 +1,5 @@
 import { CHANNEL_CREDENTIAL_FIELDS } from '@platform/contracts';
+import { withFieldsFrom } from './secret-fields';
 
 type Doc = Record<string, unknown>;
 const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -30,25 +31,5 @@ export function mapChannelCredentials<T extends object>(agent: T, change: (value
  * ones go where the restored agent still has their holder (list items matched by `id`).
  */
 export function withCredentialsFrom<T extends object>(restored: T, current: object): T {
-  const copy: Doc = { ...(restored as Doc) };
-  const now = current as Doc;
-  for (const path of CHANNEL_CREDENTIAL_FIELDS) {
-    const [head, leaf] = path.split('.') as [string, string | undefined];
-    if (now[head] === undefined) continue;
-    if (!leaf) {
-      copy[head] = now[head];
-      continue;
-    }
-    const target = copy[head];
-    if (Array.isArray(target) && Array.isArray(now[head])) {
-      const byId = new Map((now[head] as unknown[]).filter(isObject).map((item) => [item.id, item]));
-      copy[head] = target.map((item) => {
-        const source = isObject(item) ? byId.get(item.id) : undefined;
-        return source?.[leaf] !== undefined ? { ...(item as Doc), [leaf]: source[leaf] } : item;
-      });
-    } else if (isObject(target) && isObject(now[head]) && (now[head] as Doc)[leaf] !== undefined) {
-      copy[head] = { ...target, [leaf]: (now[head] as Doc)[leaf] };
-    }
-  }
-  return copy as T;
+  return withFieldsFrom(restored, current, CHANNEL_CREDENTIAL_FIELDS, { onlyAbsent: false });
 }

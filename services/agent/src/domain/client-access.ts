@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { AGENT_API_MESSAGES, AGENT_SECRET_FIELDS, AGENT_TABS, CLIENTS_API_MESSAGES, CLIENT_LOCKED_AGENT_FIELDS, canEditAgents, clientPagesOfField, type AgentTabKey } from '@platform/contracts';
 import type { ClientReach } from '../clients/organizations';
 import type { AgentRecord } from './agent-record';
+import { withFieldsFrom } from './secret-fields';
 
 export type ClientAccessDecision =
   | { outcome: 'allowed' }
@@ -91,35 +92,12 @@ export function decideClientAccess(input: {
   return deny(403, outside.pages.length ? CLIENTS_API_MESSAGES.clientFieldOfOtherPage(outside.field, pageList(outside.pages)) : CLIENTS_API_MESSAGES.clientLockedField(outside.field));
 }
 
-type Doc = Record<string, unknown>;
-const isDoc = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * A client's whole-agent save with the stored secrets it could not send back: a client never
  * reads AGENT_SECRET_FIELDS (the agent's key, channel and provider credentials), so a field
  * the body lacks keeps its stored value (nested ones in the same holder, list items by `id`).
  * A secret the body does send is the client's change, checked like any field.
  */
-export function withStoredSecrets(body: Doc, stored: Doc): Doc {
-  const copy: Doc = { ...body };
-  for (const path of AGENT_SECRET_FIELDS) {
-    const [head, leaf] = path.split('.') as [string, string | undefined];
-    const kept = stored[head];
-    if (kept === undefined) continue;
-    if (!leaf) {
-      if (!(head in copy)) copy[head] = kept;
-      continue;
-    }
-    const sent = copy[head];
-    if (Array.isArray(sent) && Array.isArray(kept)) {
-      const byId = new Map(kept.filter(isDoc).map((item) => [item.id, item]));
-      copy[head] = sent.map((item) => {
-        const source = isDoc(item) && item.id !== undefined ? byId.get(item.id) : undefined;
-        return isDoc(item) && source && !(leaf in item) && source[leaf] !== undefined ? { ...item, [leaf]: source[leaf] } : item;
-      });
-    } else if (isDoc(sent) && isDoc(kept) && !(leaf in sent) && kept[leaf] !== undefined) {
-      copy[head] = { ...sent, [leaf]: kept[leaf] };
-    }
-  }
-  return copy;
+export function withStoredSecrets(body: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  return withFieldsFrom(body, stored, AGENT_SECRET_FIELDS, { onlyAbsent: true });
 }
