@@ -52,6 +52,18 @@ ALL_DEPS=(postgres mongo kafka stripe mail sandbox-llm sandbox-telegram sandbox-
 # PostgreSQL refuses to run as root: it runs as this unprivileged user (Debian's package creates it).
 POSTGRES_USER="${POSTGRES_USER:-postgres}"
 KAFKA_LIB="$ROOT/infra/kafka/target/lib"
+# The sandboxes (infra/sandboxes/<name>/server.js, dependency sandbox-<name>): the variable
+# that holds each one's port.
+declare -A SANDBOX_PORT_VAR=(
+  [llm]=LLM_SANDBOX_PORT [telegram]=TELEGRAM_SANDBOX_PORT [meta]=META_SANDBOX_PORT
+  [discord]=DISCORD_SANDBOX_PORT [domains]=DOMAINS_SANDBOX_PORT [fonts]=FONTS_SANDBOX_PORT
+  [email-domains]=EMAIL_DOMAINS_SANDBOX_PORT [company-site]=COMPANY_SITE_PORT
+  [stripe-js]=STRIPE_JS_SANDBOX_PORT [tool-server]=TOOL_SERVER_SANDBOX_PORT
+  [twilio]=TWILIO_SANDBOX_PORT [web-push]=WEB_PUSH_SANDBOX_PORT
+)
+is_sandbox() { [[ "$1" == sandbox-* ]] && [ -n "${SANDBOX_PORT_VAR[${1#sandbox-}]:-}" ]; }
+sandbox_server() { echo "$ROOT/infra/sandboxes/${1#sandbox-}/server.js"; }
+sandbox_port() { local var="${SANDBOX_PORT_VAR[${1#sandbox-}]}"; echo "${!var}"; }
 
 pidfile() { echo "$RUN_DIR/$1.pid"; }
 logfile() { echo "$RUN_DIR/$1.log"; }
@@ -64,19 +76,8 @@ marker() {
     kafka) echo "$DATA_DIR/kafka/server.properties" ;;
     stripe) echo "stripe-mock" ;;
     mail) echo "$ROOT/node_modules/maildev/bin/maildev" ;;
-    sandbox-llm) echo "$ROOT/infra/sandboxes/llm/server.js" ;;
-    sandbox-telegram) echo "$ROOT/infra/sandboxes/telegram/server.js" ;;
-    sandbox-meta) echo "$ROOT/infra/sandboxes/meta/server.js" ;;
-    sandbox-discord) echo "$ROOT/infra/sandboxes/discord/server.js" ;;
-    sandbox-domains) echo "$ROOT/infra/sandboxes/domains/server.js" ;;
-    sandbox-fonts) echo "$ROOT/infra/sandboxes/fonts/server.js" ;;
-    sandbox-email-domains) echo "$ROOT/infra/sandboxes/email-domains/server.js" ;;
-    sandbox-company-site) echo "$ROOT/infra/sandboxes/company-site/server.js" ;;
-    sandbox-stripe-js) echo "$ROOT/infra/sandboxes/stripe-js/server.js" ;;
-    sandbox-tool-server) echo "$ROOT/infra/sandboxes/tool-server/server.js" ;;
-    sandbox-twilio) echo "$ROOT/infra/sandboxes/twilio/server.js" ;;
-    sandbox-web-push) echo "$ROOT/infra/sandboxes/web-push/server.js" ;;
-    *) die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})" ;;
+    *) is_sandbox "$1" || die "unknown dependency '$1' (expected one of: ${ALL_DEPS[*]})"
+      sandbox_server "$1" ;;
   esac
 }
 
@@ -88,18 +89,7 @@ main_port() {
     kafka) echo "$KAFKA_PORT" ;;
     stripe) echo "$STRIPE_PORT" ;;
     mail) echo "$SMTP_PORT" ;;
-    sandbox-llm) echo "$LLM_SANDBOX_PORT" ;;
-    sandbox-telegram) echo "$TELEGRAM_SANDBOX_PORT" ;;
-    sandbox-meta) echo "$META_SANDBOX_PORT" ;;
-    sandbox-discord) echo "$DISCORD_SANDBOX_PORT" ;;
-    sandbox-domains) echo "$DOMAINS_SANDBOX_PORT" ;;
-    sandbox-fonts) echo "$FONTS_SANDBOX_PORT" ;;
-    sandbox-email-domains) echo "$EMAIL_DOMAINS_SANDBOX_PORT" ;;
-    sandbox-company-site) echo "$COMPANY_SITE_PORT" ;;
-    sandbox-stripe-js) echo "$STRIPE_JS_SANDBOX_PORT" ;;
-    sandbox-tool-server) echo "$TOOL_SERVER_SANDBOX_PORT" ;;
-    sandbox-twilio) echo "$TWILIO_SANDBOX_PORT" ;;
-    sandbox-web-push) echo "$WEB_PUSH_SANDBOX_PORT" ;;
+    sandbox-*) sandbox_port "$1" ;;
   esac
 }
 
@@ -133,35 +123,23 @@ describe() {
   esac
 }
 
+# points_at URL PORT -> 0 when URL is this machine's sandbox on PORT (any path below it).
+points_at() {
+  case "$1" in
+    "http://127.0.0.1:$2" | "http://127.0.0.1:$2"/* | "http://localhost:$2" | "http://localhost:$2"/*) return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
 # needed NAME -> 0 when `up` should start it. The LLM sandbox only stands in while the
 # services are pointed at it (LLM_API_BASE); with a real key they talk to the real API.
 needed() {
   case "$1" in
     postgres) [ "$FERRETDB_HANDLER" = pg ] ;;
-    sandbox-llm)
-      case "${LLM_API_BASE:-}" in
-        "http://127.0.0.1:$LLM_SANDBOX_PORT"/* | "http://localhost:$LLM_SANDBOX_PORT"/*) return 0 ;;
-        *) return 1 ;;
-      esac
-      ;;
-    sandbox-telegram)
-      case "${TELEGRAM_API_BASE:-}" in
-        "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT" | "http://localhost:$TELEGRAM_SANDBOX_PORT") return 0 ;;
-        *) return 1 ;;
-      esac
-      ;;
-    sandbox-twilio)
-      case "${TWILIO_API_BASE:-}" in
-        "http://127.0.0.1:$TWILIO_SANDBOX_PORT" | "http://localhost:$TWILIO_SANDBOX_PORT") return 0 ;;
-        *) return 1 ;;
-      esac
-      ;;
-    sandbox-meta)
-      case "${META_GRAPH_API_BASE:-}" in
-        "http://127.0.0.1:$META_SANDBOX_PORT" | "http://localhost:$META_SANDBOX_PORT") return 0 ;;
-        *) return 1 ;;
-      esac
-      ;;
+    sandbox-llm) points_at "${LLM_API_BASE:-}" "$LLM_SANDBOX_PORT" ;;
+    sandbox-telegram) points_at "${TELEGRAM_API_BASE:-}" "$TELEGRAM_SANDBOX_PORT" ;;
+    sandbox-twilio) points_at "${TWILIO_API_BASE:-}" "$TWILIO_SANDBOX_PORT" ;;
+    sandbox-meta) points_at "${META_GRAPH_API_BASE:-}" "$META_SANDBOX_PORT" ;;
     *) return 0 ;;
   esac
 }
@@ -306,79 +284,18 @@ prepare_mail() {
     --ip 127.0.0.1 --mail-directory "$DATA_DIR/mail")
 }
 
-prepare_sandbox-domains() {
-  require_file "$ROOT/infra/sandboxes/domains/server.js" "infra/sandboxes/domains/server.js"
-  mkdir -p "$DATA_DIR/sandbox-domains"
-  CMD=(node "$ROOT/infra/sandboxes/domains/server.js" --port "$DOMAINS_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-email-domains() {
-  require_file "$ROOT/infra/sandboxes/email-domains/server.js" "infra/sandboxes/email-domains/server.js"
-  mkdir -p "$DATA_DIR/sandbox-email-domains"
-  CMD=(node "$ROOT/infra/sandboxes/email-domains/server.js" --port "$EMAIL_DOMAINS_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-fonts() {
-  require_file "$ROOT/infra/sandboxes/fonts/server.js" "infra/sandboxes/fonts/server.js"
-  mkdir -p "$DATA_DIR/sandbox-fonts"
-  CMD=(node "$ROOT/infra/sandboxes/fonts/server.js" --port "$FONTS_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-llm() {
-  require_file "$ROOT/infra/sandboxes/llm/server.js" "infra/sandboxes/llm/server.js"
-  mkdir -p "$DATA_DIR/sandbox-llm"
-  CMD=(node "$ROOT/infra/sandboxes/llm/server.js" --port "$LLM_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-telegram() {
-  require_file "$ROOT/infra/sandboxes/telegram/server.js" "infra/sandboxes/telegram/server.js"
-  mkdir -p "$DATA_DIR/sandbox-telegram"
-  CMD=(node "$ROOT/infra/sandboxes/telegram/server.js" --port "$TELEGRAM_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-discord() {
-  require_file "$ROOT/infra/sandboxes/discord/server.js" "infra/sandboxes/discord/server.js"
-  mkdir -p "$DATA_DIR/sandbox-discord"
-  CMD=(node "$ROOT/infra/sandboxes/discord/server.js" --port "$DISCORD_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-meta() {
-  require_file "$ROOT/infra/sandboxes/meta/server.js" "infra/sandboxes/meta/server.js"
-  mkdir -p "$DATA_DIR/sandbox-meta"
-  CMD=(node "$ROOT/infra/sandboxes/meta/server.js" --port "$META_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-company-site() {
-  require_file "$ROOT/infra/sandboxes/company-site/server.js" "infra/sandboxes/company-site/server.js"
-  mkdir -p "$DATA_DIR/sandbox-company-site"
-  CMD=(node "$ROOT/infra/sandboxes/company-site/server.js" --port "$COMPANY_SITE_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-stripe-js() {
-  require_file "$ROOT/infra/sandboxes/stripe-js/server.js" "infra/sandboxes/stripe-js/server.js"
-  mkdir -p "$DATA_DIR/sandbox-stripe-js"
-  CMD=(node "$ROOT/infra/sandboxes/stripe-js/server.js" --port "$STRIPE_JS_SANDBOX_PORT" --host 127.0.0.1
-    --stripe-mock "http://127.0.0.1:$STRIPE_PORT" --secret-key "${STRIPE_SECRET_KEY:-sk_test_123}"
-    ${STRIPE_WEBHOOK_URL:+--webhook-url "$STRIPE_WEBHOOK_URL"})
-}
-
-prepare_sandbox-tool-server() {
-  require_file "$ROOT/infra/sandboxes/tool-server/server.js" "infra/sandboxes/tool-server/server.js"
-  mkdir -p "$DATA_DIR/sandbox-tool-server"
-  CMD=(node "$ROOT/infra/sandboxes/tool-server/server.js" --port "$TOOL_SERVER_SANDBOX_PORT" --host 127.0.0.1)
-}
-
-prepare_sandbox-twilio() {
-  require_file "$ROOT/infra/sandboxes/twilio/server.js" "infra/sandboxes/twilio/server.js"
-  mkdir -p "$DATA_DIR/sandbox-twilio"
-  CMD=(node "$ROOT/infra/sandboxes/twilio/server.js" --port "$TWILIO_SANDBOX_PORT" --host 127.0.0.1
-    --account "${TWILIO_ACCOUNT_SID:-}:${TWILIO_AUTH_TOKEN:-}")
-}
-
-prepare_sandbox-web-push() {
-  require_file "$ROOT/infra/sandboxes/web-push/server.js" "infra/sandboxes/web-push/server.js"
-  mkdir -p "$DATA_DIR/sandbox-web-push"
-  CMD=(node "$ROOT/infra/sandboxes/web-push/server.js" --port "$WEB_PUSH_SANDBOX_PORT" --host 127.0.0.1)
+prepare_sandbox() {
+  local server
+  server="$(sandbox_server "$1")"
+  require_file "$server" "${server#"$ROOT"/}"
+  mkdir -p "$DATA_DIR/$1"
+  CMD=(node "$server" --port "$(sandbox_port "$1")" --host 127.0.0.1)
+  case "$1" in
+    sandbox-stripe-js)
+      CMD+=(--stripe-mock "http://127.0.0.1:$STRIPE_PORT" --secret-key "${STRIPE_SECRET_KEY:-sk_test_123}"
+        ${STRIPE_WEBHOOK_URL:+--webhook-url "$STRIPE_WEBHOOK_URL"}) ;;
+    sandbox-twilio) CMD+=(--account "${TWILIO_ACCOUNT_SID:-}:${TWILIO_AUTH_TOKEN:-}") ;;
+  esac
 }
 
 # ---- start / wait / stop ---------------------------------------------------------------------
@@ -401,7 +318,7 @@ launch() {
   fi
   printf -- '----- %s: starting %s\n' "$(date -u +%FT%TZ)" "$name" >>"$lf"
   local CMD=()
-  "prepare_$name"
+  if is_sandbox "$name"; then prepare_sandbox "$name"; else "prepare_$name"; fi
   # nohup + exec keep the recorded pid equal to the server's own pid; every standard
   # stream is redirected so nothing holds the caller's terminal or pipes open.
   (cd "$DATA_DIR/$name" && exec nohup "${CMD[@]}" >>"$lf" 2>&1 </dev/null) &
