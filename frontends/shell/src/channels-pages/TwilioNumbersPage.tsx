@@ -4,6 +4,7 @@ import {
   Alert,
   Badge,
   Button,
+  ConfirmDialog,
   Group,
   Loader,
   Modal,
@@ -218,23 +219,20 @@ export function TwilioNumbersPage() {
       {modal === 'buy' && <BuyNumberModal workspaceId={workspaceId} actions={actions} onClose={() => setModal(undefined)} />}
       {modal === 'import' && <ImportNumberModal actions={actions} onClose={() => setModal(undefined)} />}
       {releasing && (
-        <Modal opened onClose={() => setReleasing(undefined)} title={`Release ${releasing.phoneNumber}?`}>
-          <Stack data-testid="release-number-modal">
-            <Text size="sm">
-              {releasing.source === 'bought'
-                ? 'The number goes back to Twilio and its slot is freed. Callers will no longer reach your agent on it, and you may not get the same number again.'
-                : 'The number stays on your own Twilio account; the platform stops answering it.'}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setReleasing(undefined)}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={() => release(releasing)} loading={actions.release.isPending}>
-                Release
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmDialog
+          title={`Release ${releasing.phoneNumber}?`}
+          confirmLabel="Release"
+          loading={actions.release.isPending}
+          testId="release-number-modal"
+          onConfirm={() => release(releasing)}
+          onClose={() => setReleasing(undefined)}
+        >
+          <Text size="sm">
+            {releasing.source === 'bought'
+              ? 'The number goes back to Twilio and its slot is freed. Callers will no longer reach your agent on it, and you may not get the same number again.'
+              : 'The number stays on your own Twilio account; the platform stops answering it.'}
+          </Text>
+        </ConfirmDialog>
       )}
     </div>
   );
