@@ -94,6 +94,24 @@ describe('logs', () => {
   });
 });
 
+describe('logged urls', () => {
+  it("keep the path and the query's names but never the values of credentials in the query (a sign-in link's password, token or agency secret)", async () => {
+    const lines: string[] = [];
+    const destination = new PassThrough();
+    destination.on('data', (chunk) => lines.push(String(chunk)));
+    const routes = express.Router();
+    routes.get('/login', (_req, res) => void res.json({ success: true }));
+    const app = createApp({ name: 'svc', logger: createLogger('svc', 'info', destination), routes });
+    const query = 'username=ann%40example.com&password=hunter2-pass&token=tok-123&secret=agency-s3cret&hub.verify_token=verify-9&code=481516&lang=en';
+    await request(app).get(`/login?${query}`).expect(200);
+    await request(app).get('/login').expect(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    const urls = lines.filter((line) => line.includes('request completed')).map((line) => (JSON.parse(line) as { url: string }).url);
+    expect(urls).toEqual(['/login?username=ann%40example.com&password=[redacted]&token=[redacted]&secret=[redacted]&hub.verify_token=[redacted]&code=[redacted]&lang=en', '/login']);
+    for (const value of ['hunter2-pass', 'tok-123', 'agency-s3cret', 'verify-9', '481516']) expect(lines.join('')).not.toContain(value);
+  });
+});
+
 describe('Stripe.js in the CSP', () => {
   it("allows the stand-in's origin locally, and Stripe's script, API and frames in production", () => {
     expect(stripeJsSources('http://127.0.0.1:4160/v3/')).toEqual({ script: ['http://127.0.0.1:4160'], connect: ['http://127.0.0.1:4160'], frame: ['http://127.0.0.1:4160'] });

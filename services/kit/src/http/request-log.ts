@@ -8,6 +8,31 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** A request id must be short and printable, otherwise we make our own. */
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Query parameters whose values are credentials (a sign-in link's password, token or agency secret, a one-time code, a verify token, a key). */
+const CREDENTIAL_PARAM = /pass|token|secret|code|key|sig|auth|otp/i;
+
+/** The url as logged: path and query names kept, the values of credential parameters replaced. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const pairs = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const rawName = pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the name as written
+      }
+      return CREDENTIAL_PARAM.test(name) ? `${rawName}=[redacted]` : pair;
+    });
+  return `${url.slice(0, at)}?${pairs.join('&')}`;
+}
+
 /** Probes and scrapes are not worth a log line each. */
 const UNLOGGED = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -25,7 +50,7 @@ const CHILD = Symbol('request logger');
 /**
  * Request ids, `req.log` and one completion (or abort) line per request, at the level its
  * status calls for (error ≥ 500, warn ≥ 400, info otherwise) and only when that level is enabled. The line
- * names the request (id, method, url, status, time), never its headers. Cheap on purpose:
+ * names the request (id, method, url without credential values, status, time), never its headers. Cheap on purpose:
  * nothing is serialised or allocated for a level that is off, and `req.log` is a getter on
  * the app's request prototype, so a request that logs nothing builds no child logger.
  */
@@ -53,7 +78,7 @@ export function requestLog(app: Express, logger: Logger, metrics: Metrics): Requ
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         // Flat fields: no `req`/`res` object for the redaction paths to walk (no headers are logged).
-        { reqId: id, method: req.method, url, statusCode: res.statusCode, responseTime: Math.round(seconds * 1e4) / 10 },
+        { reqId: id, method: req.method, url: loggableUrl(url), statusCode: res.statusCode, responseTime: Math.round(seconds * 1e4) / 10 },
         finished ? 'request completed' : 'request aborted',
       );
     });

@@ -2,6 +2,7 @@ import { BILLING_API, CLIENTS_API, UPSTREAM_MESSAGES, WORKSPACE_API, servicePath
 import { signForwarded, type Identity } from '../auth/identity';
 import type { Logger } from '../logger';
 import { HttpError } from './errors';
+import { loggableUrl } from './request-log';
 
 /** Where another service is and how to reach it: its URL, the shared signing secret, a time limit. */
 export interface ServiceClient {
@@ -49,7 +50,7 @@ export async function callService(client: ServiceClient, call: ServiceCall): Pro
 
 /** The 503 for an answer that is neither the one expected nor a known refusal. */
 export function serviceRefused(client: ServiceClient, response: Response, unavailable: string): HttpError {
-  client.logger?.warn({ status: response.status, url: response.url }, 'service refused the call');
+  client.logger?.warn({ status: response.status, url: loggableUrl(response.url) }, 'service refused the call');
   return new HttpError(503, unavailable);
 }
 
