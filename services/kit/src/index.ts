@@ -14,6 +14,7 @@ export * from './auth/caller';
 export * from './mongo/regional';
 export * from './mongo/regions';
 export * from './mongo/grouped-inserts';
+export * from './mongo/rate-limiter';
 export * from './events/kafka';
 export * from './events/outbox';
 export * from './events/relay';

@@ -9,7 +9,7 @@ import {
   type SessionResponse,
   type VerifyLoginCodeRequest,
 } from '@platform/contracts';
-import { HttpError, badRequest, tooManyRequests, unauthorized, type Identity, type SessionClaims } from '@platform/kit';
+import { HttpError, badRequest, tooManyRequests, unauthorized, type Identity, type RateLimit, type SessionClaims } from '@platform/kit';
 import { authUser, type AccountRecord } from '../domain/accounts';
 import { judgeLoginCode, type LoginCodeRecord } from '../domain/login-codes';
 import { SERVICE_MESSAGES } from '../domain/messages';
@@ -18,7 +18,6 @@ import { needsOnboarding, personalWorkspace, workspaceSummary } from '../domain/
 import { workspaceEvent } from '../events/workspace-events';
 import { RecipientRefused } from '@platform/kit';
 import { loginCodeMail } from '../mail/templates';
-import type { RateLimit } from '../store/rate-limits';
 import type { UseCaseDeps } from './deps';
 import { SessionUseCases } from './sessions';
 

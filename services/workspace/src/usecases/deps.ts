@@ -1,11 +1,11 @@
 import type Joi from 'joi';
-import { badRequest, type Logger, type RegionalMongo } from '@platform/kit';
+import { RateLimiter, badRequest, type Logger, type RegionalMongo } from '@platform/kit';
 import type { WorkspaceConfig } from '../config';
 import type { Mailer } from '@platform/kit';
 import { AccountStore } from '../store/accounts';
+import { COLLECTION } from '../store/collections';
 import { InvitationStore } from '../store/invitations';
 import { LoginCodeStore } from '../store/login-codes';
-import { RateLimiter } from '../store/rate-limits';
 import { SessionStore } from '../store/sessions';
 import { WorkspaceStore } from '../store/workspaces';
 
@@ -33,7 +33,7 @@ export function createStores(mongo: RegionalMongo, config: WorkspaceConfig): Sto
     loginCodes: new LoginCodeStore(mongo, config.accountsRegion),
     workspaces: new WorkspaceStore(mongo),
     invitations: new InvitationStore(mongo),
-    rateLimits: new RateLimiter(mongo),
+    rateLimits: new RateLimiter(mongo, COLLECTION.rateLimits),
     sessions: new SessionStore(mongo, config.accountsRegion),
   };
 }

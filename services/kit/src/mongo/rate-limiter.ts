@@ -1,6 +1,6 @@
 import type { Region } from '@platform/contracts';
-import { isDuplicateKey, type RegionalMongo } from '@platform/kit';
-import { COLLECTION } from './collections';
+import type { RegionalMongo } from './regional';
+import { isDuplicateKey } from './regions';
 
 interface Counter {
   _id: string;
@@ -14,14 +14,18 @@ export interface RateLimit {
 }
 
 /**
- * Fixed-window counters with guarded single-document updates, so concurrent requests on any
- * replica can never take more than `limit` in one window.
+ * Fixed-window counters (one document per key in the service's `collection`) with guarded
+ * single-document updates, so concurrent requests on any replica can never take more than
+ * `limit` in one window. Sign-in attempts are counted with it.
  */
 export class RateLimiter {
-  constructor(private readonly mongo: RegionalMongo) {}
+  constructor(
+    private readonly mongo: RegionalMongo,
+    private readonly collection: string,
+  ) {}
 
   private counters(region: Region) {
-    return this.mongo.collection<Counter>(region, COLLECTION.rateLimits);
+    return this.mongo.collection<Counter>(region, this.collection);
   }
 
   /** Takes one unit; false when the window's budget is spent. */
