@@ -7,24 +7,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { newAgentDraft, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
 import {
+  CLIENT_PASSWORD,
   anonymous,
-  gateway,
   serviceSlot,
   snapshot,
   someone,
   startAgencyDomainService,
   startAgentService,
+  setUpAgencyWithClients,
   startChannelsService,
   uniqueEmail,
+  type AgencyWithClients,
   type AgentService,
   type RunningService,
 } from '@platform/test-support';
 import { spawnSandbox, spawnTelegramSandbox, type RunningSandbox } from '../../../infra/sandboxes/telegram/test/spawn-sandbox';
 
-const password = 'Abcdefghij12345';
 const metaUserToken = () => `EAA${randomBytes(16).toString('hex')}`;
 const botToken = () => `${6_000_000_000 + Math.floor(Math.random() * 1_000_000_000)}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
 
@@ -42,12 +42,7 @@ describe("a client's Channels page: the per-agent channel routes, for clients wh
   let withoutChannels: Identity; // org1, the default pages
   let otherOrg: Identity; // org2, /channels
   let agencyAdmin: Identity; // the agency secret, org1 open
-
-  const createAgent = async (title: string) => {
-    const draft = newAgentDraft({ title, ownerID: uid });
-    return (await h.as(owner).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent.ID as string;
-  };
-  const verified = async (token: string, region: Region = 'eu') => (await agency.as(gateway, region).post('/internal/credentials/verify', { credential: token }).expect(200)).body.identity as Identity;
+  let verified: AgencyWithClients['verified'];
 
   beforeAll(async () => {
     const slot = await serviceSlot();
@@ -56,24 +51,12 @@ describe("a client's Channels page: the per-agent channel routes, for clients wh
     telegram = await spawnTelegramSandbox();
     meta = await spawnSandbox(path.resolve(__dirname, '../../../infra/sandboxes/meta/server.js'));
     channels = await startChannelsService(h, { config: { telegramApiBase: telegram.url, metaGraphBase: meta.url, channelCredentialsKey: randomBytes(32).toString('hex') } });
-    owner = someone('agency');
-    uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
-    const created = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency C' }).expect(200)).body.agency;
-    agentX = await createAgent('X');
-    agentY = await createAgent('Y');
-    const org1 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'One' }).expect(201)).body.organization.ID;
-    const org2 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'Two' }).expect(201)).body.organization.ID;
-    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org1}`, { ID: org1, name: 'One', widgetIDs: [agentX] }).expect(200);
-    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org2}`, { ID: org2, name: 'Two', widgetIDs: [agentY] }).expect(200);
-    const addClient = async (orgId: string, canAccess?: string[]) => {
-      const email = uniqueEmail('client');
-      await agency.as(owner).post(`/v2/workspaces/${uid}/clients`, { orgId, name: 'Client', email, dashboardPassword: password, ...(canAccess ? { canAccess } : {}) }).expect(200);
-      return verified((await agency.as(anonymous).post('/client-auth/login', { email, password, agencyId: created.ID }).expect(200)).body.token);
-    };
-    withChannels = await addClient(org1, ['/home', '/channels']);
-    withoutChannels = await addClient(org1);
-    otherOrg = await addClient(org2, ['/channels']);
-    agencyAdmin = await verified((await agency.as(anonymous).post('/client-auth/agency-admin', { agencyId: created.ID, secret: created.secret, orgId: org1 }).expect(200)).body.token);
+    const set = await setUpAgencyWithClients(h, agency, 'Agency C');
+    ({ owner, uid, agentX, agentY, verified } = set);
+    withChannels = await set.addClient(set.org1, ['/home', '/channels']);
+    withoutChannels = await set.addClient(set.org1);
+    otherOrg = await set.addClient(set.org2, ['/channels']);
+    agencyAdmin = await set.signInAgencyAdmin(set.org1);
   });
   afterAll(async () => {
     await channels.close();
@@ -185,8 +168,8 @@ describe("a client's Channels page: the per-agent channel routes, for clients wh
       const otherAgency = (await agency.as(elsewhere).post(`/v2/workspaces/${otherUid}/agency`, { name: 'Agency D' }).expect(200)).body.agency;
       const orgId = (await agency.as(elsewhere).post(`/v2/workspaces/${otherUid}/orgs`, { name: 'Theirs' }).expect(201)).body.organization.ID;
       const email = uniqueEmail('otheragencyclient');
-      await agency.as(elsewhere).post(`/v2/workspaces/${otherUid}/clients`, { orgId, name: 'Client', email, dashboardPassword: password, canAccess: ['/channels'] }).expect(200);
-      const stranger = await verified((await agency.as(anonymous).post('/client-auth/login', { email, password, agencyId: otherAgency.ID }).expect(200)).body.token);
+      await agency.as(elsewhere).post(`/v2/workspaces/${otherUid}/clients`, { orgId, name: 'Client', email, dashboardPassword: CLIENT_PASSWORD, canAccess: ['/channels'] }).expect(200);
+      const stranger = await verified((await agency.as(anonymous).post('/client-auth/login', { email, password: CLIENT_PASSWORD, agencyId: otherAgency.ID }).expect(200)).body.token);
       for (const [path, body] of helpers(agentX)) expect([path, (await channels.as(stranger).post(path, body)).status]).toEqual([path, 403]);
     });
 
