@@ -4,7 +4,7 @@
  * API. The client with /channels (an editor page for the channel fields: it toggles Smart init and publishes) opens
  * Channels, connects a Telegram bot with a sandbox token (the sandbox has its webhook, the card turns
  * Active) and sees it listed, and connects a Facebook page through the Meta sandbox's sign-in (ADR 0040),
- * still listed after a reload; the client without it has no Channels tab, is sent away from its
+ * still listed after a reload, and a WhatsApp number; the client without it has no Channels tab, is sent away from its
  * address, and the channels service refuses it.
  */
 import { randomBytes } from 'node:crypto';
@@ -111,6 +111,23 @@ describe('client channels journey', () => {
     await screenshot(page, 'client-channels-03-messenger-after-reload');
   });
 
+  it("the client connects a WhatsApp number through Meta's sign-in (token exchange, the account's numbers) too", async () => {
+    const page = await signIn(channelsClient);
+    const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
+    const phoneId = `${wabaId}01`;
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
+    await page.getByTestId('whatsapp-new-method').waitFor();
+    await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+    await page.getByTestId('whatsapp-waba').fill(wabaId);
+    await page.getByTestId('whatsapp-find').click();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('PENDING').waitFor();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
+    await page.getByText('Number is connected successfully').first().waitFor();
+    await page.getByTestId(`whatsapp-connected-${phoneId}`).waitFor();
+    await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
+    await screenshot(page, 'client-channels-04-whatsapp-connected');
+  });
+
   it('a client without /channels has no Channels tab, is sent away from its address, and the channels service refuses it', async () => {
     const page = await signIn(readerClient);
     expect(await clientNavTabs(page)).toEqual(['home', 'convos']);
@@ -123,6 +140,6 @@ describe('client channels journey', () => {
       return { status: res.status, body: await res.json() };
     }, gatewayPath(CHANNELS_API.listAgentChannels, { agentId }, region));
     expect(answer).toEqual({ status: 403, body: { success: false, message: 'Your account cannot open Channels.' } });
-    await screenshot(page, 'client-channels-04-reader');
+    await screenshot(page, 'client-channels-05-reader');
   });
 });
