@@ -18,6 +18,7 @@ const tabs: CustomTab[] = [
 ];
 const branding: AgencyBranding = { agency: { ID: 'ag1', name: 'Brand', customTabs: tabs }, poweredBy: false, region: 'eu' };
 const frameSrc = (csp: string | undefined) => /(?:^|;)frame-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ');
+const imgSrc = (csp: string | undefined) => /(?:^|;)img-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ');
 
 describe('frames on an agency host (issue 12, ADR 0027)', () => {
   let dist: string;
@@ -27,7 +28,7 @@ describe('frames on an agency host (issue 12, ADR 0027)', () => {
     dist = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body></body></html>');
     const lookup = { find: async (host: string) => (host === 'brand.localhost' ? branding : null) } as unknown as AgencyHostLookup;
-    app = createApp({ name: 'gateway', logger: silentLogger, routes: agencyHostRoutes({ lookup, productHosts: new Set(['localhost']), selfPort: 0, frontendDist: dist }), readBodies: false, exposeMetrics: false });
+    app = createApp({ name: 'gateway', logger: silentLogger, routes: agencyHostRoutes({ lookup, productHosts: new Set(['localhost']), productOrigins: ['http://localhost:9090'], selfPort: 0, frontendDist: dist }), readBodies: false, exposeMetrics: false });
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -42,6 +43,13 @@ describe('frames on an agency host (issue 12, ADR 0027)', () => {
   it("keeps the product's policy (any https frame, for the shell's preview) off agency hosts", async () => {
     const res = await request(app).get('/app/eu/agents').set('host', 'localhost').set('accept', 'text/html');
     expect(frameSrc(res.headers['content-security-policy'])).toEqual(["'self'", ...stripeJsSources().frame, 'https:']);
+  });
+
+  it("shows the product's files on the agency host: uploads are served at the product's origin, plain http locally (ADR 0040)", async () => {
+    const res = await request(app).get('/app/eu/agents/a1/overview').set('host', 'brand.localhost').set('accept', 'text/html');
+    expect(imgSrc(res.headers['content-security-policy'])).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http://localhost:9090']);
+    const product = await request(app).get('/app/eu/agents').set('host', 'localhost').set('accept', 'text/html');
+    expect(imgSrc(product.headers['content-security-policy'])).toEqual(["'self'", 'data:', 'blob:', 'https:']);
   });
 
   it('frames https pages and loopback http pages only', () => {

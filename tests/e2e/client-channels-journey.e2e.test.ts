@@ -3,7 +3,8 @@
  * agency owner sets up an agency subdomain, an agent, an organisation and two clients through the
  * API. The client with /channels (an editor page for the channel fields: it toggles Smart init and publishes) opens
  * Channels, connects a Telegram bot with a sandbox token (the sandbox has its webhook, the card turns
- * Active) and sees it listed; the client without it has no Channels tab, is sent away from its
+ * Active) and sees it listed, and connects a Facebook page through the Meta sandbox's sign-in (ADR 0040),
+ * still listed after a reload, and a WhatsApp number; the client without it has no Channels tab, is sent away from its
  * address, and the channels service refuses it.
  */
 import { randomBytes } from 'node:crypto';
@@ -84,11 +85,47 @@ describe('client channels journey', () => {
     await page.reload();
     await page.getByTestId('channel-badge-telegram').getByText('Active').waitFor();
 
-    // Messenger: the Meta sign-in is the agency's (its token helpers serve members), said instead of offered.
+    // Messenger: the client signs in with Meta itself (the sandbox's user token), picks a page and connects it (ADR 0040).
     await page.getByTestId('channel-card-messenger').getByRole('button', { name: 'Connect' }).click();
-    await page.getByTestId('channel-settings-messenger').getByTestId('meta-sign-in-by-agency').waitFor();
-    expect(await page.getByTestId('meta-token').count()).toBe(0);
-    await screenshot(page, 'client-channels-02-messenger');
+    const messenger = page.getByTestId('channel-settings-messenger');
+    await messenger.getByTestId('meta-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+    await messenger.getByTestId('meta-load-pages').click();
+    const picker = page.getByTestId('meta-page-picker');
+    await picker.getByText('Sandbox Bakery').click();
+    await picker.getByText('This page is not connected yet.').waitFor();
+    await picker.getByTestId('meta-page-next').click();
+    await page.getByTestId('meta-connect').click();
+    await page.getByText('Successfully connected the page.').first().waitFor();
+    const connectedPage = messenger.locator('[data-testid^="meta-connected-"]');
+    await connectedPage.getByText('Sandbox Bakery').waitFor();
+    const pageId = (await connectedPage.first().getAttribute('data-testid'))!.replace('meta-connected-', '');
+    await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
+    await screenshot(page, 'client-channels-02-messenger-connected');
+    // After a reload the page is still connected: the channels service's record, listed for the client.
+    await page.reload();
+    await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
+    await page.getByTestId('channel-card-messenger').getByRole('button', { name: 'Configure' }).click();
+    await page.getByTestId(`meta-connected-${pageId}`).getByText('Sandbox Bakery').waitFor();
+    const listed = (await callApi(owner.request, CHANNELS_API.listAgentChannels, region, { params: { agentId } })) as { data: { metaPages: Array<{ pageId: string }> } };
+    expect(listed.data.metaPages.map((p) => p.pageId)).toEqual([pageId]);
+    await screenshot(page, 'client-channels-03-messenger-after-reload');
+  });
+
+  it("the client connects a WhatsApp number through Meta's sign-in (token exchange, the account's numbers) too", async () => {
+    const page = await signIn(channelsClient);
+    const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
+    const phoneId = `${wabaId}01`;
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
+    await page.getByTestId('whatsapp-new-method').waitFor();
+    await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+    await page.getByTestId('whatsapp-waba').fill(wabaId);
+    await page.getByTestId('whatsapp-find').click();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('PENDING').waitFor();
+    await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
+    await page.getByText('Number is connected successfully').first().waitFor();
+    await page.getByTestId(`whatsapp-connected-${phoneId}`).waitFor();
+    await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
+    await screenshot(page, 'client-channels-04-whatsapp-connected');
   });
 
   it('a client without /channels has no Channels tab, is sent away from its address, and the channels service refuses it', async () => {
@@ -103,6 +140,6 @@ describe('client channels journey', () => {
       return { status: res.status, body: await res.json() };
     }, gatewayPath(CHANNELS_API.listAgentChannels, { agentId }, region));
     expect(answer).toEqual({ status: 403, body: { success: false, message: 'Your account cannot open Channels.' } });
-    await screenshot(page, 'client-channels-03-reader');
+    await screenshot(page, 'client-channels-05-reader');
   });
 });

@@ -2,15 +2,21 @@
  * The client's agent editor, in Chromium on an agency host (http://{sub}.localhost; ADR 0031): the
  * agency owner sets up an agency subdomain, an agent, an organisation and two clients through the
  * API. The client with /overview and /settings in canAccess opens the Widget tab, changes a field,
- * publishes, reloads and sees it kept, and is offered image uploads (ADR 0036); its Settings
+ * publishes, reloads and sees it kept, uploads an avatar whose preview shows, publishes it and sees it after a
+ * reload (ADR 0036, 0040); its Settings
  * show the agency-only fields disabled. The client without them sees neither tab, is sent to its
  * first allowed tab from their address, and its save through the API is refused.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { AGENT_API, gatewayPath, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, screenshot, uniqueEmail } from './support/platform';
-import { clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
+import { callApi, clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
+
+/** The image field's preview shows its image: loaded with pixels (a blocked or broken image turns into the placeholder). */
+const previewLoaded = (field: Locator) =>
+  waitFor(async () => field.getByTestId('image-upload-preview').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false), 10_000, 100);
 
 describe('client agent editor journey', () => {
   let browser: Browser;
@@ -62,10 +68,23 @@ describe('client agent editor journey', () => {
     await page.getByTestId('client-editor-overview').waitFor();
     const kept = page.getByTestId('client-editor-overview').getByLabel('Proactive message');
     await waitFor(async () => (await kept.inputValue()) === 'Hello from Contoso! Ask us anything.', 10_000, 100);
-    // A client with Widget is offered image uploads (ADR 0036; the upload itself: client-pages.int and the Knowledge journey).
-    const imageField = page.getByTestId('image-field-roundedImageURL');
-    await imageField.getByTestId('image-upload-button').waitFor();
-    expect(await imageField.locator('input[type="file"]').count()).toBe(1);
+    // A client with Widget uploads an avatar (ADR 0036): its preview shows (the image loaded, not only an <img> that the
+    // agency host's CSP then blocks: the files are served at the product's origin, ADR 0040), and after publish and a reload too.
+    const avatarField = page.getByTestId('image-field-avatarImageURL');
+    const avatarUrl = avatarField.getByLabel('Avatar', { exact: true });
+    await avatarField.getByTestId('image-upload-button').waitFor();
+    await avatarField.locator('input[type="file"]').setInputFiles(path.join(__dirname, 'fixtures/avatar.png'));
+    await waitFor(async () => /\/api\/(eu|na)\/agent\/files\/\w{8}\.png$/.test(await avatarUrl.inputValue()), 10_000, 100);
+    const uploaded = await avatarUrl.inputValue();
+    await previewLoaded(avatarField);
+    await publish.click();
+    await waitFor(async () => (await publish.textContent()) === 'Published', 10_000, 100);
+    const published = (await callApi(owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { avatarImageURL?: string } };
+    expect(published.agent.avatarImageURL).toBe(uploaded);
+    await page.reload();
+    await page.getByTestId('client-editor-overview').waitFor();
+    await waitFor(async () => (await avatarUrl.inputValue()) === uploaded, 10_000, 100);
+    await previewLoaded(avatarField);
     await screenshot(page, 'client-editor-02-widget-kept');
 
     // Settings: no secret key, and the token limit (billing) is the agency's to change.

@@ -62,6 +62,8 @@ export const CLIENTS_API_MESSAGES = {
   clientPageNotAllowed: (page: string) => `Your account cannot open ${page}.`,
   /** Not in the spec's words: a client's save changing a field of an editor page its access does not name (ADR 0036). */
   clientFieldOfOtherPage: (field: string, pages: string) => `Your account cannot change ${field}: it is edited on ${pages}.`,
+  /** Not in the spec's words: a client's call to a helper of a dashboard page (the Meta sign-in's) that names no agent (ADR 0040). */
+  clientAgentRequired: 'Name the agent (agentId) this request is for.',
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
 } as const;

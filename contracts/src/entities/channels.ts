@@ -247,11 +247,16 @@ export const googleBusinessChannelRequestSchema = Joi.object<GoogleBusinessChann
     .messages(googleFieldsRequired),
 });
 
-/** Procedures that take only a Meta user token: exchangeMetaToken, getLongAccessToken, checkPageSubscriptions, tokenToPages. */
+/**
+ * Procedures that take a Meta user token: exchangeMetaToken, getLongAccessToken, checkPageSubscriptions, tokenToPages.
+ * `agentId` (not in the spec's body, optional): the agent whose Channels page an agency client signs in
+ * with Meta for; a client must name it, a member's call ignores it (ADR 0040).
+ */
 export interface MetaTokenRequest {
   token: string;
+  agentId?: string;
 }
-export const metaTokenRequestSchema = Joi.object<MetaTokenRequest, true>({ token: accessToken().required() });
+export const metaTokenRequestSchema = Joi.object<MetaTokenRequest, true>({ token: accessToken().required(), agentId: documentId() });
 
 /** Procedure connectMetaPage. */
 export interface ConnectMetaPageRequest {
@@ -305,14 +310,16 @@ export const connectWhatsappNumberRequestSchema = Joi.object<ConnectWhatsappNumb
   phoneNumber: Joi.string().max(50).required(),
 });
 
-/** Procedure getDetailsOfWhatsappNumber. */
+/** Procedure getDetailsOfWhatsappNumber; `agentId` as in MetaTokenRequest (ADR 0040). */
 export interface WhatsappAccountRequest {
   wabaId: string;
   longAccessToken: string;
+  agentId?: string;
 }
 export const whatsappAccountRequestSchema = Joi.object<WhatsappAccountRequest, true>({
   wabaId: providerId().required(),
   longAccessToken: accessToken().required(),
+  agentId: documentId(),
 });
 
 /** Which channel record a connection produced (the new-channel-connection event). */

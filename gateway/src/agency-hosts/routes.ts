@@ -15,6 +15,8 @@ export interface AgencyHostRouteOptions {
   lookup: AgencyHostLookup;
   /** Hosts of the product itself: never looked up. */
   productHosts: ReadonlySet<string>;
+  /** Origins of the product itself (PUBLIC_URL, the allowed origins): the dashboard shows their images, e.g. uploaded files. */
+  productOrigins?: readonly string[];
   /** the gateway's own port: the liveness check asks this gateway for the host */
   selfPort: number;
   /** the built shell, whose index.html every page of an agency host is */
@@ -61,11 +63,16 @@ export function agencyHostRoutes(options: AgencyHostRouteOptions): Router {
     // /share, the agent pages /app/{region}/agents/...); files and the API fall through.
     if (!wantsSpaFallback(req.method, req.path, Boolean(req.accepts('html')))) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    // The dashboard frames the agency's own iframe tabs and nothing else (ADR 0027).
-    res.setHeader('Content-Security-Policy', agencyHostContentSecurityPolicy(customTabFrameOrigins(branding.agency.customTabs)));
+    // The dashboard frames the agency's own iframe tabs and nothing else (ADR 0027), and shows the product's files (ADR 0040).
+    res.setHeader('Content-Security-Policy', agencyHostContentSecurityPolicy(customTabFrameOrigins(branding.agency.customTabs), options.productOrigins));
     res.type('html').send(pageFor(branding));
   });
   return router;
+}
+
+/** The origins of these URLs (PUBLIC_URL and the allowed origins), without what is not a URL. */
+export function originsOf(urls: readonly string[]): string[] {
+  return [...new Set(urls.flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])))];
 }
 
 /** The product's own hosts: those of PUBLIC_URL and the allowed origins, and the loopback names. */

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from '../config';
 import { AgencyHostLookup } from './lookup';
-import { agencyHostRoutes, productHostsOf } from './routes';
+import { agencyHostRoutes, originsOf, productHostsOf } from './routes';
 
 /** Agency hosts as the gateway mounts them (kept here so app.ts only adds the router). */
 export function agencyHostsFor(config: GatewayConfig) {
@@ -14,6 +14,7 @@ export function agencyHostsFor(config: GatewayConfig) {
     negativeTtlMs: 5_000,
     maxEntries: 10_000,
   });
-  const productHosts = productHostsOf([process.env.PUBLIC_URL ?? '', ...config.allowedOrigins]);
-  return { lookup, routes: agencyHostRoutes({ lookup, productHosts, selfPort: config.port, frontendDist: config.frontendDist }) };
+  const productUrls = [process.env.PUBLIC_URL ?? '', ...config.allowedOrigins];
+  const routes = agencyHostRoutes({ lookup, productHosts: productHostsOf(productUrls), productOrigins: originsOf(productUrls), selfPort: config.port, frontendDist: config.frontendDist });
+  return { lookup, routes };
 }

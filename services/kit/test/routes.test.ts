@@ -164,6 +164,67 @@ describe('route table: access enforced by mountRoutes', () => {
   });
 });
 
+describe("userOrClient routes: a person, or a client for the agent its request names (ADR 0040)", () => {
+  const clientChecks: string[] = [];
+  const withClients: Authorizer<ThingPolicy> = {
+    ...authorizer,
+    clientAgent: async (caller, _region, thingId, rule) => {
+      clientChecks.push(`${caller.clientId}:${thingId}:${JSON.stringify(rule)}`);
+      if (thingId !== `t-${caller.orgId}`) throw forbidden('Not your organisation\'s thing');
+      return { thingId, by: 'client' };
+    },
+  };
+  const helper: RouteSpec<ThingPolicy> = {
+    operationId: 'helper',
+    method: 'post',
+    path: '/helper',
+    summary: 'A helper of a dashboard page',
+    access: 'userOrClient',
+    schemas: { body: Joi.object({ token: Joi.string().required(), thingId: Joi.string() }) },
+    agent: (req) => req.body.thingId,
+    clients: { page: 'things' },
+    success: { status: 200, description: '{success, who}' },
+    handler: async (_req, res, grant) => {
+      res.json({ success: true, who: 'kind' in grant ? grant.kind : grant.by });
+    },
+  };
+  const client = (orgId: string): Identity => ({ kind: 'client', clientId: `c-${orgId}`, orgId, agencyId: 'ag', workspaceId: 'ws', region: 'eu', email: 'c@x.io', sessionId: 's' });
+  const appWith = (auth: Authorizer<ThingPolicy>) => {
+    let identity: Identity = { kind: 'anonymous' };
+    const router = express.Router();
+    router.use((req, _res, next) => {
+      req.identity = identity;
+      req.region = 'eu';
+      next();
+    });
+    router.use(mountRoutes<ThingPolicy>([helper], auth));
+    const app = createApp({ name: 'test', logger, routes: router });
+    return (who: Identity) => {
+      identity = who;
+      return request(app);
+    };
+  };
+
+  it("admits a person as a user route does, whatever thing it names, and asks no client rule", async () => {
+    const as = appWith(withClients);
+    await as({ kind: 'user', userId: 'ann', email: 'a@x.io' }).post('/helper').send({ token: 'x' }).expect(200, { success: true, who: 'user' });
+    await as({ kind: 'user', userId: 'ann', email: 'a@x.io' }).post('/helper').send({ token: 'x', thingId: 't-other' }).expect(200);
+    await as({ kind: 'anonymous' }).post('/helper').send({ token: 'x' }).expect(401);
+    await as({ kind: 'workspace', workspaceId: 'ann', region: 'eu' }).post('/helper').send({ token: 'x' }).expect(403);
+    expect(clientChecks).toEqual([]);
+  });
+
+  it("admits a client only for the thing its request names, under the route's rule; naming none is a 400", async () => {
+    const as = appWith(withClients);
+    await as(client('o1')).post('/helper').send({ token: 'x', thingId: 't-o1' }).expect(200, { success: true, who: 'client' });
+    await as(client('o1')).post('/helper').send({ token: 'x', thingId: 't-o2' }).expect(403, { success: false, message: "Not your organisation's thing" });
+    await as(client('o1')).post('/helper').send({ token: 'x' }).expect(400, { success: false, message: 'Name the agent (agentId) this request is for.' });
+    expect(clientChecks).toEqual(['c-o1:t-o1:{"page":"things"}', 'c-o1:t-o2:{"page":"things"}']);
+    // a service without a client rule refuses clients as a user route does
+    await appWith(authorizer)(client('o1')).post('/helper').send({ token: 'x', thingId: 't-o1' }).expect(403);
+  });
+});
+
 describe('identity helpers', () => {
   it('regionsFrom, admitKinds and principalOf', () => {
     expect(regionsFrom('na')).toEqual(['na', 'eu']);

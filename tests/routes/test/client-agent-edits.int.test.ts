@@ -4,11 +4,8 @@
  * and no client changes a field only the agency changes. The agent service asks the real
  * agency-domain service over HTTP.
  */
-import { newAgentDraft, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
-import { gateway, serviceSlot, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
-
-const password = 'Abcdefghij12345';
+import { serviceSlot, setUpAgencyWithClients, snapshot, startAgencyDomainService, startAgentService, type AgentService, type RunningService } from '@platform/test-support';
 
 describe('a client edits its organisation\'s agents only through an editor page', () => {
   let h: AgentService;
@@ -20,36 +17,15 @@ describe('a client edits its organisation\'s agents only through an editor page'
   let otherEditor: Identity; // org2, canAccess /overview
   let owner: Identity; // the agency's workspace owner
 
-  const createAgent = async (who: Identity, workspaceId: string, title: string) => {
-    const draft = newAgentDraft({ title, ownerID: workspaceId });
-    return (await h.as(who).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent.ID as string;
-  };
-  const signIn = async (email: string, agencyId: string, region: Region = 'eu') => {
-    const token = (await agency.as({ kind: 'anonymous' }, region).post('/client-auth/login', { email, password, agencyId }).expect(200)).body.token;
-    return (await agency.as(gateway, region).post('/internal/credentials/verify', { credential: token }).expect(200)).body.identity as Identity;
-  };
-
   beforeAll(async () => {
     const slot = await serviceSlot();
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
     agency = await startAgencyDomainService(h, slot);
-    owner = someone('agency');
-    const uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
-    const agencyId = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency E' }).expect(200)).body.agency.ID;
-    agentX = await createAgent(owner, uid, 'X');
-    agentY = await createAgent(owner, uid, 'Y');
-    const org1 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'One' }).expect(201)).body.organization.ID;
-    const org2 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'Two' }).expect(201)).body.organization.ID;
-    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org1}`, { ID: org1, name: 'One', widgetIDs: [agentX] }).expect(200);
-    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org2}`, { ID: org2, name: 'Two', widgetIDs: [agentY] }).expect(200);
-    const addClient = async (orgId: string, canAccess?: string[]) => {
-      const email = uniqueEmail('client');
-      await agency.as(owner).post(`/v2/workspaces/${uid}/clients`, { orgId, name: 'Client', email, dashboardPassword: password, ...(canAccess ? { canAccess } : {}) }).expect(200);
-      return signIn(email, agencyId);
-    };
-    editor = await addClient(org1, ['/home', '/overview', '/settings']);
-    reader = await addClient(org1);
-    otherEditor = await addClient(org2, ['/overview']);
+    const set = await setUpAgencyWithClients(h, agency, 'Agency E');
+    ({ owner, agentX, agentY } = set);
+    editor = await set.addClient(set.org1, ['/home', '/overview', '/settings']);
+    reader = await set.addClient(set.org1);
+    otherEditor = await set.addClient(set.org2, ['/overview']);
   });
   afterAll(async () => {
     await agency.close();

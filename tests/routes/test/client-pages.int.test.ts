@@ -6,16 +6,14 @@
  * members'. The agent service asks the real agency-domain service over HTTP.
  */
 import http from 'node:http';
-import { newAgentDraft, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
-import { gateway, serviceSlot, snapshot, someone, startAgencyDomainService, startAgentService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
+import { serviceSlot, setUpAgencyWithClients, snapshot, startAgencyDomainService, startAgentService, type AgentService, type RunningService } from '@platform/test-support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startToolServer } = require('../../../infra/sandboxes/tool-server/server.js') as {
   startToolServer: (o: { port: number; secret: string }) => Promise<{ server: http.Server; url: string }>;
 };
 
-const password = 'Abcdefghij12345';
 const textFile = (text: string) => `data:text/plain;base64,${Buffer.from(text).toString('base64')}`;
 
 describe("a client opens Knowledge, Tools and uploads only with the page, and saves only its pages' fields", () => {
@@ -33,37 +31,19 @@ describe("a client opens Knowledge, Tools and uploads only with the page, and sa
   let otherKb: Identity; // org2, /kb and /tools
   let admin: Identity; // the agency signed in with its secret
 
-  const createAgent = async (who: Identity, workspaceId: string, title: string) => {
-    const draft = newAgentDraft({ title, ownerID: workspaceId });
-    return (await h.as(who).post(`/v2/agents/${draft.ID}`, draft).expect(200)).body.agent.ID as string;
-  };
-  const verify = async (token: string, region: Region = 'eu') => (await agency.as(gateway, region).post('/internal/credentials/verify', { credential: token }).expect(200)).body.identity as Identity;
-
   beforeAll(async () => {
     tools = await startToolServer({ port: 0, secret: 'tool-secret' });
     const slot = await serviceSlot();
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
     agency = await startAgencyDomainService(h, slot);
-    owner = someone('agency');
-    uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;
-    const created = (await agency.as(owner).post(`/v2/workspaces/${uid}/agency`, { name: 'Agency K' }).expect(200)).body.agency;
-    agentX = await createAgent(owner, uid, 'X');
-    agentY = await createAgent(owner, uid, 'Y');
-    const org1 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'One' }).expect(201)).body.organization.ID;
-    const org2 = (await agency.as(owner).post(`/v2/workspaces/${uid}/orgs`, { name: 'Two' }).expect(201)).body.organization.ID;
-    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org1}`, { ID: org1, name: 'One', widgetIDs: [agentX] }).expect(200);
-    await agency.as(owner).post(`/v2/workspaces/${uid}/orgs/${org2}`, { ID: org2, name: 'Two', widgetIDs: [agentY] }).expect(200);
-    const addClient = async (orgId: string, canAccess?: string[]) => {
-      const email = uniqueEmail('client');
-      await agency.as(owner).post(`/v2/workspaces/${uid}/clients`, { orgId, name: 'Client', email, dashboardPassword: password, ...(canAccess ? { canAccess } : {}) }).expect(200);
-      return verify((await agency.as({ kind: 'anonymous' }, 'eu').post('/client-auth/login', { email, password, agencyId: created.ID }).expect(200)).body.token);
-    };
-    kbClient = await addClient(org1, ['/home', '/kb']);
-    toolsClient = await addClient(org1, ['/tools']);
-    widgetClient = await addClient(org1, ['/overview']);
-    reader = await addClient(org1);
-    otherKb = await addClient(org2, ['/kb', '/tools']);
-    admin = await verify((await agency.as({ kind: 'anonymous' }, 'eu').post('/client-auth/agency-admin', { agencyId: created.ID, secret: created.secret, orgId: org1 }).expect(200)).body.token);
+    const set = await setUpAgencyWithClients(h, agency, 'Agency K');
+    ({ owner, uid, agentX, agentY } = set);
+    kbClient = await set.addClient(set.org1, ['/home', '/kb']);
+    toolsClient = await set.addClient(set.org1, ['/tools']);
+    widgetClient = await set.addClient(set.org1, ['/overview']);
+    reader = await set.addClient(set.org1);
+    otherKb = await set.addClient(set.org2, ['/kb', '/tools']);
+    admin = await set.signInAgencyAdmin(set.org1);
   });
   afterAll(async () => {
     await agency.close();

@@ -263,6 +263,11 @@ describe('a client of one organisation stays inside it', () => {
       await channels.as(c1Channels).post('/procedures/connectDiscord', { agentID: agentY, channelId: '123456789', webhookUrl: 'https://discord.com/api/webhooks/1/x' }).expect(403);
       await channels.as(c1Channels).post('/procedures/removeTelegram', { agentId: agentY, botId: '123' }).expect(403);
       await channels.as(c1Channels).post('/procedures/removeMetaPage', { agentId: agentOther, pageId: '123' }).expect(403);
+      // the Meta sign-in's helpers (ADR 0040) for another organisation's or agency's agent
+      for (const [who, agentId] of [[c1Channels, agentY], [c1Channels, agentOther], [outsider, agentX]] as const) {
+        await channels.as(who).post('/procedures/tokenToPages', { token: 'EAAAAAAAAAAAAAAAAAAAAAAA', agentId }).expect(403);
+        await channels.as(who).post('/procedures/exchangeMetaToken', { token: 'EAAAAAAAAAAAAAAAAAAAAAAA', agentId }).expect(403);
+      }
       for (const route of channels.routes.filter((r) => r.access === 'member')) {
         const path = route.path.replace(':workspaceId', uid).replace(':uid', uid);
         const answer = route.method === 'get' ? await channels.as(c1Channels).get(path) : await channels.as(c1Channels)[route.method](path, { workspaceId: uid });

@@ -104,6 +104,11 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   releaseTwilioNumber: (a) => ({ params: { workspaceId: a.workspaceId, numberId: 'WALKNUMBERAAAAAAAAAA' } }),
   connectMetaPage: (a) => ({ body: { agentId: a.agentId, selectedPage: { id: '1234567890', name: 'Page', accessToken: 'EAAPAAAAAAAAAAAAAAAAAAAA' } } }),
   removeMetaPage: (a) => ({ body: { agentId: a.agentId, pageId: '1234567890' } }),
+  // The Meta sign-in's helpers (userOrClient, ADR 0040): a client names the agent whose Channels page it works on.
+  tokenToPages: (a) => ({ body: { token: 'EAAAAAAAAAAAAAAAAAAAAAAA', agentId: a.agentId } }),
+  checkPageSubscriptions: (a) => ({ body: { token: 'EAAPAAAAAAAAAAAAAAAAAAAA', agentId: a.agentId } }),
+  exchangeMetaToken: (a) => ({ body: { token: 'EAAAAAAAAAAAAAAAAAAAAAAA', agentId: a.agentId } }),
+  getDetailsOfWhatsappNumber: (a) => ({ body: { wabaId: '100000000000042', longAccessToken: 'EAALAAAAAAAAAAAAAAAAAAAA', agentId: a.agentId } }),
   sendWhatsappTestMessage: (a) => ({ body: { agentId: a.agentId, phone: '+15550001111', phoneNumberId: '10000000000000101', message: 'hi' } }),
   getAgency: (a) => ({ params: { uid: a.workspaceId } }),
   saveAgency: (a) => ({ params: { uid: a.workspaceId }, body: { name: 'Hijacked' } }),

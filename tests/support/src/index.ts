@@ -3,3 +3,4 @@ export * from './identities';
 export * from './requests';
 export * from './mail';
 export * from './services';
+export * from './agency-clients';

@@ -6,10 +6,15 @@ import { stubBrowserApis } from '../jsdom-browser';
 
 jest.setTimeout(20_000);
 
+/** What the tab asked the services (path and body); nothing answers. */
+const asked: Array<{ url: string; body: unknown }> = [];
 beforeAll(() => {
   stubBrowserApis();
-  // the channel list is the channels service's; here it answers nothing
-  globalThis.fetch = (() => new Promise(() => undefined)) as typeof fetch;
+  // the channel list and the Meta helpers are the channels service's; here it answers nothing
+  globalThis.fetch = ((url: string, init?: RequestInit) => {
+    asked.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return new Promise(() => undefined);
+  }) as typeof fetch;
 });
 
 let root: Root | undefined;
@@ -38,6 +43,15 @@ async function channelSettings(channel: string, options: AgentEditorOptions) {
   return host;
 }
 const has = (host: HTMLElement, testId: string) => host.querySelector(`[data-testid="${testId}"]`) !== null;
+/** Types into a controlled input as a person does (React listens to the native setter's input event). */
+async function type(host: HTMLElement, testId: string, value: string) {
+  const input = host.querySelector(`[data-testid="${testId}"]`) as HTMLInputElement;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const click = (host: HTMLElement, testId: string) => act(async () => (host.querySelector(`[data-testid="${testId}"]`) as HTMLButtonElement).click());
 
 describe('the Channels tab for an agency client (ADR 0037)', () => {
   it('a member signs in with Meta for Messenger and WhatsApp', async () => {
@@ -45,16 +59,21 @@ describe('the Channels tab for an agency client (ADR 0037)', () => {
     await act(async () => root!.unmount());
     const whatsapp = await channelSettings('whatsapp', {});
     expect(has(whatsapp, 'whatsapp-token')).toBe(true);
-    expect(has(whatsapp, 'meta-sign-in-by-agency')).toBe(false);
   });
 
-  it('a client is told the agency does the Meta sign-in (its token helpers serve members only); Telegram it connects itself', async () => {
+  it("a client signs in with Meta itself: the Messenger and WhatsApp helpers name the client's agent (ADR 0040); Telegram it connects too", async () => {
     const client = { client: { hideAdvancedSettings: false } };
     const messenger = await channelSettings('messenger', client);
-    expect([has(messenger, 'meta-token'), has(messenger, 'meta-sign-in-by-agency')]).toEqual([false, true]);
+    await type(messenger, 'meta-token', 'EAAclienttoken0000000000000000');
+    await click(messenger, 'meta-load-pages');
+    expect(asked.filter((call) => call.url.endsWith('/procedures/tokenToPages'))).toEqual([{ url: '/api/eu/channels/procedures/tokenToPages', body: { token: 'EAAclienttoken0000000000000000', agentId: agent.ID } }]);
     await act(async () => root!.unmount());
     const whatsapp = await channelSettings('whatsapp', client);
-    expect([has(whatsapp, 'whatsapp-token'), has(whatsapp, 'meta-sign-in-by-agency')]).toEqual([false, true]);
+    await type(whatsapp, 'whatsapp-token', 'EAAclientwhatsapp000000000000000');
+    await type(whatsapp, 'whatsapp-waba', '102030405060');
+    await click(whatsapp, 'whatsapp-find');
+    expect(asked.filter((call) => call.url.endsWith('/procedures/exchangeMetaToken')).map((call) => call.body)).toEqual([{ token: 'EAAclientwhatsapp000000000000000', agentId: agent.ID }]);
+    expect(document.body.textContent).not.toContain('your agency does');
     await act(async () => root!.unmount());
     expect(has(await channelSettings('telegram', client), 'telegram-token')).toBe(true);
   });

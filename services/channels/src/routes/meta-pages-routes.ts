@@ -3,7 +3,7 @@ import { MESSAGES, META_PAGES_API, connectMetaPageRequestSchema, metaTokenReques
 import { forbidden } from '@platform/kit';
 import type { MetaPageUseCases } from '../usecases/meta-pages';
 import type { MetaPageWebhook } from '../usecases/meta-webhook';
-import { CHANNELS_PAGE, agentInBody, type ChannelsRouteSpec } from './params';
+import { CHANNELS_PAGE, agentInBody, agentNamedInBody, type ChannelsRouteSpec } from './params';
 
 const messages = MESSAGES.channels;
 
@@ -12,10 +12,12 @@ export function metaPagesRoutes(pages: MetaPageUseCases, webhook: MetaPageWebhoo
     {
       ...routeOf(META_PAGES_API.tokenToPages),
       summary: "The Facebook pages the Meta user token manages, with their Instagram accounts (the page picker's list)",
-      access: 'user',
+      access: 'userOrClient',
+      agent: agentNamedInBody,
+      clients: CHANNELS_PAGE,
       schemas: { body: metaTokenRequestSchema },
       success: { status: 200, description: 'SocialPagesResponse {success, data: [{id, name, photoUrl, accessToken, connectedIgPage?}]}' },
-      failures: [400, 401, 502],
+      failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {
         res.json({ success: true, data: await pages.pagesOf(req.body.token) } satisfies ResponseOf<typeof META_PAGES_API.tokenToPages>);
       },
@@ -23,10 +25,12 @@ export function metaPagesRoutes(pages: MetaPageUseCases, webhook: MetaPageWebhoo
     {
       ...routeOf(META_PAGES_API.checkPageSubscriptions),
       summary: 'Whether the page (its page token) already sends its messages to the app',
-      access: 'user',
+      access: 'userOrClient',
+      agent: agentNamedInBody,
+      clients: CHANNELS_PAGE,
       schemas: { body: metaTokenRequestSchema },
       success: { status: 200, description: 'PageSubscriptionsResponse {success, subscribed}' },
-      failures: [400, 401, 502],
+      failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {
         res.json({ success: true, subscribed: await pages.isSubscribed(req.body.token) } satisfies ResponseOf<typeof META_PAGES_API.checkPageSubscriptions>);
       },

@@ -15,7 +15,7 @@ import {
 } from '@platform/contracts';
 import type { WhatsappUseCases } from '../usecases/whatsapp';
 import type { WhatsappWebhook } from '../usecases/whatsapp-webhook';
-import { CHANNELS_PAGE, agentInBody, type ChannelsRouteSpec } from './params';
+import { CHANNELS_PAGE, agentInBody, agentNamedInBody, type ChannelsRouteSpec } from './params';
 
 const messages = MESSAGES.channels;
 const webhookParams = Joi.object({ agentId: documentId().required() });
@@ -28,10 +28,12 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
     {
       ...routeOf(WHATSAPP_API.exchangeMetaToken),
       summary: "Exchanges the embedded signup's short-lived Meta token for a long-lived one ('Failed to exchange Meta token')",
-      access: 'user',
+      access: 'userOrClient',
+      agent: agentNamedInBody,
+      clients: CHANNELS_PAGE,
       schemas: { body: metaTokenRequestSchema },
       success: { status: 200, description: 'ExchangeMetaTokenResponse {success, longer_access_token}' },
-      failures: [400, 401, 502],
+      failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {
         const longer = await whatsapp.exchangeToken(req.body.token);
         res.json({ success: true, longer_access_token: longer } satisfies ResponseOf<typeof WHATSAPP_API.exchangeMetaToken>);
@@ -40,10 +42,12 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
     {
       ...routeOf(WHATSAPP_API.getDetailsOfWhatsappNumber),
       summary: "The WhatsApp Business account's numbers, CONNECTED when an agent answers on them, else PENDING",
-      access: 'user',
+      access: 'userOrClient',
+      agent: agentNamedInBody,
+      clients: CHANNELS_PAGE,
       schemas: { body: whatsappAccountRequestSchema },
       success: { status: 200, description: 'WhatsappNumberDetailsResponse {success, data: [{id, display_phone_number, verified_name, status}]}' },
-      failures: [400, 401, 502],
+      failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {
         const data = await whatsapp.numberDetails(req.region, req.body.wabaId, req.body.longAccessToken);
         res.json({ success: true, data } satisfies ResponseOf<typeof WHATSAPP_API.getDetailsOfWhatsappNumber>);

@@ -22,6 +22,7 @@ const SECURITY: Record<RouteAccess, Json[]> = {
   agent: [{ sessionCookie: [] }, { bearerSession: [] }, { workspaceSecret: [] }, { agentSecretKey: [] }],
   client: [{ clientSessionCookie: [] }, { bearerSession: [] }],
   gateway: [{ gatewayIdentity: [] }],
+  userOrClient: [{ sessionCookie: [] }, { bearerSession: [] }, { clientSessionCookie: [] }],
 };
 
 /** Title and description of a service's document; `tag` groups its operations. */

@@ -1,8 +1,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { Region } from '@platform/contracts';
+import { CLIENTS_API_MESSAGES, type Region } from '@platform/contracts';
 import { admitKinds, type IdentityOf, type RefusalMessages } from '../auth/caller';
 import { gatewayContext } from '../auth/identity';
-import { unauthorized } from './errors';
+import { badRequest, unauthorized } from './errors';
 import { openApiDocument, type OpenApiInfo } from './openapi';
 import { applySchemas, type RequestSchemas } from './validate';
 
@@ -18,9 +18,11 @@ import { applySchemas, type RequestSchemas } from './validate';
  *   routes that opt in with `clients` (checked by the authoriser's `clientAgent`): `true` for
  *   any client of the agent's organisation, a page (e.g. `'kb'`) for clients whose access
  *   names that page of the client dashboard, `{ pages }` for those whose access names one of them (ADR 0036);
+ * - userOrClient: a signed-in person, as `user`; or an agency client for the agent its request
+ *   names, admitted by `clientAgent` under the route's `clients` rule (ADR 0040);
  * - gateway: the gateway or another platform service (gateway-signed identity `gateway`).
  */
-export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'client' | 'gateway';
+export type RouteAccess = 'public' | 'user' | 'member' | 'agent' | 'client' | 'gateway' | 'userOrClient';
 
 /** The identity kinds each access level lets through to its resource check. */
 export const ACCESS_KINDS = {
@@ -29,6 +31,8 @@ export const ACCESS_KINDS = {
   agent: ['user', 'workspace', 'agent'],
   client: ['client'],
   gateway: ['gateway'],
+  /** clients pass through the route's `clients` rule, as on agent routes */
+  userOrClient: ['user'],
 } as const satisfies Record<Exclude<RouteAccess, 'public'>, readonly string[]>;
 
 export type UserCaller = IdentityOf<'user'>;
@@ -96,6 +100,12 @@ export type RouteSpec<P extends AccessPolicy = NoResources> =
   | (RouteBase & { access: 'public'; handler: Handler<void> })
   | (RouteBase & { access: 'gateway'; handler: Handler<void> })
   | (RouteBase & { access: 'user'; handler: Handler<UserCaller> })
+  /**
+   * A user route the client dashboard's pages use too (ADR 0040): it names nothing of a member's,
+   * but a client names the agent whose page it works on (`agent`; undefined when the request
+   * names none: 400) and passes only as `clientAgent` admits it there under `clients`.
+   */
+  | (RouteBase & { access: 'userOrClient'; clients: ClientRouteRule; agent: (req: Request) => P['agent']['ref'] | undefined; handler: Handler<UserCaller | P['agent']['grant']> })
   /** a signed-in agency client; the handler scopes everything to its organisation */
   | (RouteBase & { access: 'client'; handler: Handler<ClientCaller> })
   /** `workspace`: which workspace the (validated) request touches */
@@ -121,6 +131,17 @@ export async function runRoute<P extends AccessPolicy>(route: RouteSpec<P>, auth
       return route.handler(req, res);
     case 'user': {
       const caller = admitKinds(req.identity, ACCESS_KINDS.user, route.refusal);
+      applySchemas(req, schemas);
+      return route.handler(req, res, caller);
+    }
+    case 'userOrClient': {
+      if (req.identity.kind === 'client' && authorizer.clientAgent) {
+        applySchemas(req, schemas);
+        const ref = route.agent(req);
+        if (ref === undefined) throw badRequest(CLIENTS_API_MESSAGES.clientAgentRequired);
+        return route.handler(req, res, await authorizer.clientAgent(req.identity, req.region, ref, route.clients));
+      }
+      const caller = admitKinds(req.identity, ACCESS_KINDS.userOrClient, route.refusal);
       applySchemas(req, schemas);
       return route.handler(req, res, caller);
     }

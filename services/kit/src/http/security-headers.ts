@@ -59,10 +59,11 @@ const common = {
  */
 export const PRODUCT_FRAME_SOURCES: readonly string[] = ['https:'];
 
-function helmetFor(framedByAnySite: boolean, loadedByAnySite: boolean, frameSources: readonly string[]): RequestHandler {
+function helmetFor(framedByAnySite: boolean, loadedByAnySite: boolean, frameSources: readonly string[], imageSources: readonly string[]): RequestHandler {
   const stripe = stripeJsSources();
   const directives = {
     ...DIRECTIVES,
+    imgSrc: [...DIRECTIVES.imgSrc, ...imageSources],
     scriptSrc: [...DIRECTIVES.scriptSrc, ...stripe.script],
     connectSrc: [...DIRECTIVES.connectSrc, ...stripe.connect],
     frameSrc: ["'self'", ...stripe.frame, ...frameSources],
@@ -81,13 +82,13 @@ function helmetFor(framedByAnySite: boolean, loadedByAnySite: boolean, frameSour
  * depend on the request): setting them is then a loop over a list, not helmet's chain of
  * middlewares on every request.
  */
-function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean, frameSources: readonly string[] = PRODUCT_FRAME_SOURCES): Array<[string, string]> {
+function headersFor(framedByAnySite: boolean, loadedByAnySite: boolean, frameSources: readonly string[] = PRODUCT_FRAME_SOURCES, imageSources: readonly string[] = []): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
   const recorder = {
     setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]),
     removeHeader: () => undefined,
   };
-  helmetFor(framedByAnySite, loadedByAnySite, frameSources)({} as never, recorder as never, () => undefined);
+  helmetFor(framedByAnySite, loadedByAnySite, frameSources, imageSources)({} as never, recorder as never, () => undefined);
   return headers;
 }
 
@@ -121,14 +122,17 @@ const cspByFrameSources = new Map<string, string>();
 
 /**
  * The CSP of an agency host's page: the product's, framing only 'self', Stripe.js and the given
- * origins (the agency's iframe tabs, from customTabFrameOrigins). Computed once per origin set.
+ * origins (the agency's iframe tabs, from customTabFrameOrigins), and showing images of the
+ * product's own origins too: uploaded files are served at the product's public URL (PUBLIC_URL),
+ * which is not the agency host's 'self', and over plain http locally not `https:` either (ADR 0040).
+ * Computed once per origin set.
  */
-export function agencyHostContentSecurityPolicy(frameOrigins: readonly string[]): string {
-  const key = frameOrigins.join(' ');
+export function agencyHostContentSecurityPolicy(frameOrigins: readonly string[], productOrigins: readonly string[] = []): string {
+  const key = `${frameOrigins.join(' ')}|${productOrigins.join(' ')}`;
   let csp = cspByFrameSources.get(key);
   if (csp === undefined) {
     if (cspByFrameSources.size >= MAX_FRAME_SOURCE_SETS) cspByFrameSources.clear();
-    csp = headersFor(false, false, frameOrigins).find(([name]) => name.toLowerCase() === 'content-security-policy')![1];
+    csp = headersFor(false, false, frameOrigins, productOrigins).find(([name]) => name.toLowerCase() === 'content-security-policy')![1];
     cspByFrameSources.set(key, csp);
   }
   return csp;

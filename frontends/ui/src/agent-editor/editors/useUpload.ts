@@ -2,6 +2,7 @@ import { useCallback, useReducer, useRef } from 'react';
 import type { Region, UploadFileRequest, UploadedFile } from '@platform/contracts';
 import { mediaApi, type UploadOptions } from '../../api/media-api';
 import { useSession } from '../../api/hooks';
+import { readAgencyHost } from '../../logic/agency-host';
 import {
   IDLE_UPLOAD,
   checkFile,
@@ -39,7 +40,9 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 
 /** The upload function of a widget: check, read, send, with progress in percent. */
 export function useUploadSender(props: UploadTargetProps, rules: UploadRules) {
-  const session = useSession(!props.userId);
+  // An agency host has no workspace session (its callers are clients and the agency admin: the
+  // gateway answers 403), so there the upload names the agent instead of asking for one.
+  const session = useSession(!props.userId && !readAgencyHost());
   const userId = props.userId ?? session.data?.user?.userId ?? props.agentId ?? 'anonymous';
   const latest = useRef({ props, rules, userId });
   latest.current = { props, rules, userId };

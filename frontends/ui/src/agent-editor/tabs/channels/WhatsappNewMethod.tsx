@@ -11,8 +11,6 @@ import { callApi } from '../../../api/client';
 import { notify } from '../../../notices/notify';
 import { track } from '../../logic/analytics';
 import { embeddedSignupOutcome } from '../../logic/embedded-signup';
-import { useAgentForm } from '../../forms/fields';
-import { MetaSignInByAgency } from './MetaSignInByAgency';
 import type { AgentChannels } from './use-agent-channels';
 
 const messages = MESSAGES.channels;
@@ -22,7 +20,8 @@ const reason = (error: unknown) => (error instanceof Error && error.message ? er
  * WhatsApp's New Method: Meta's embedded signup gives a user token and the WhatsApp Business
  * account (its WA_EMBEDDED_SIGNUP message fills the account id); the token is exchanged for a
  * long-lived one, the account's numbers are listed PENDING or CONNECTED, and a number is
- * connected to the agent. Then the test message.
+ * connected to the agent. Then the test message. The helpers name the agent, so an agency client
+ * with the Channels page goes through the same sign-in (ADR 0040).
  */
 export function WhatsappNewMethod({ region, agentId, channels, reload }: { region: Region; agentId: string; channels?: AgentChannels; reload: () => Promise<void> }) {
   const [token, setToken] = useState('');
@@ -31,7 +30,6 @@ export function WhatsappNewMethod({ region, agentId, channels, reload }: { regio
   const [numbers, setNumbers] = useState<DiscoveredWhatsappNumber[]>();
   const [failed, setFailed] = useState<string>();
   const [busy, setBusy] = useState<string>();
-  const { options } = useAgentForm();
 
   useEffect(() => {
     const listen = (event: MessageEvent) => {
@@ -48,9 +46,9 @@ export function WhatsappNewMethod({ region, agentId, channels, reload }: { regio
     setBusy('find');
     setFailed(undefined);
     try {
-      const exchanged = await callApi(WHATSAPP_API.exchangeMetaToken, { region, body: { token: token.trim() } });
+      const exchanged = await callApi(WHATSAPP_API.exchangeMetaToken, { region, body: { token: token.trim(), agentId } });
       setLongToken(exchanged.longer_access_token);
-      const details = await callApi(WHATSAPP_API.getDetailsOfWhatsappNumber, { region, body: { wabaId: wabaId.trim(), longAccessToken: exchanged.longer_access_token } });
+      const details = await callApi(WHATSAPP_API.getDetailsOfWhatsappNumber, { region, body: { wabaId: wabaId.trim(), longAccessToken: exchanged.longer_access_token, agentId } });
       setNumbers(details.data);
     } catch (error) {
       notify.error(reason(error));
@@ -89,22 +87,16 @@ export function WhatsappNewMethod({ region, agentId, channels, reload }: { regio
 
   return (
     <Stack gap="sm" data-testid="whatsapp-new-method">
-      {options.client ? (
-        <MetaSignInByAgency title="WhatsApp" />
-      ) : (
-        <>
-          <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-            Sign up with Meta to get your WhatsApp Business account; its account ID and your access token come from the signup.
-          </Alert>
-          <Group grow align="flex-end">
-            <PasswordInput label="Meta access token" value={token} onChange={(e) => setToken(e.currentTarget.value)} data-testid="whatsapp-token" />
-            <TextInput label="WhatsApp Business account ID" value={wabaId} onChange={(e) => setWabaId(e.currentTarget.value)} data-testid="whatsapp-waba" />
-            <Button onClick={findNumbers} loading={busy === 'find'} disabled={!token.trim() || !wabaId.trim()} data-testid="whatsapp-find">
-              Find numbers
-            </Button>
-          </Group>
-        </>
-      )}
+      <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+        Sign up with Meta to get your WhatsApp Business account; its account ID and your access token come from the signup.
+      </Alert>
+      <Group grow align="flex-end">
+        <PasswordInput label="Meta access token" value={token} onChange={(e) => setToken(e.currentTarget.value)} data-testid="whatsapp-token" />
+        <TextInput label="WhatsApp Business account ID" value={wabaId} onChange={(e) => setWabaId(e.currentTarget.value)} data-testid="whatsapp-waba" />
+        <Button onClick={findNumbers} loading={busy === 'find'} disabled={!token.trim() || !wabaId.trim()} data-testid="whatsapp-find">
+          Find numbers
+        </Button>
+      </Group>
       {failed && (
         <Alert color="red" title="Connection Failed" data-testid="whatsapp-connect-failed">
           {failed}
