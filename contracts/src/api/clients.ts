@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { AGENCY_ADMIN_CLIENT_PAGES } from '../constants/agency';
 import { TEXT_LIMITS } from '../constants/text-limits';
+import { AUTH_MESSAGES } from '../entities/auth';
 import {
   type Client,
   type ClientEmailCodeRequest,
@@ -39,8 +40,10 @@ export const CLIENTS_API_MESSAGES = {
   codeSent: (email: string) => `We sent a login code to ${email}.`,
   /** Not in the spec's words: a wrong, expired or used code. */
   codeInvalid: 'The code is incorrect or has expired. Please request a new code.',
-  /** Not in the spec's words: too many wrong codes for this address. */
-  tooManyCodeAttempts: 'Too many incorrect attempts. Please request a new code.',
+  /** Not in the spec's words: too many wrong codes for this address (as a member's). */
+  tooManyCodeAttempts: AUTH_MESSAGES.tooManyCodeAttempts,
+  /** Not in the spec's words: too many wrong passwords for this address from this caller (as a member's). */
+  tooManyPasswordAttempts: AUTH_MESSAGES.tooManyLogins,
   /** Not in the spec's words: a login link's token that is unknown, expired or used. */
   tokenInvalid: 'This login link is invalid or has expired.',
   /** Not in the spec's words: the agency secret given does not match. */
@@ -77,6 +80,9 @@ export const CLIENT_SIGN_IN = {
   codeLength: 6,
   codeTtlMs: 10 * 60_000,
   codeAttempts: 5,
+  /** wrong passwords allowed per address and caller in a window (a success starts a new count) */
+  passwordAttempts: 10,
+  passwordWindowSeconds: 15 * 60,
   /** a login token (ssoClient answer, invite link, query-string token) works once, within this time */
   loginTokenTtlMs: 15 * 60_000,
   /** pages of an agency admin signed in with the agency secret */

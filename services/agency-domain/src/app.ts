@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
+import { RateLimiter, createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { HttpDomainProvider, type DomainProvider } from './clients/domain-provider';
 import { HttpEmailDomainProvider, type EmailDomainProvider } from './clients/email-domains';
 import { HttpFontsService, type FontsService } from './clients/fonts';
@@ -11,6 +11,7 @@ import { agencyRoutes, type AgencyRouteSpec } from './routes/agency-routes';
 import { domainRoutes } from './routes/domain-routes';
 import { emailDomainRoutes } from './routes/email-domain-routes';
 import { AgencyStore } from './store/agencies';
+import { COLLECTION } from './store/collections';
 import { AgencyAccess, type AgencyPolicy } from './usecases/access';
 import { AgencyUseCases } from './usecases/agency';
 import { DnsInstructionsUseCases } from './usecases/dns-instructions';
@@ -85,6 +86,7 @@ export function routeTable(deps: AppDeps): { routes: AgencyRouteSpec[]; access: 
     clients,
     agencies: useCaseDeps.agencies,
     mailer: useCaseDeps.mailer,
+    attempts: new RateLimiter(deps.mongo, COLLECTION.clientSignInAttempts),
     jwtSecret: config.platform.jwtSecret,
     publicUrl: config.publicUrl,
     logger,

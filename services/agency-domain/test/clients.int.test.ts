@@ -1,4 +1,4 @@
-import { CLIENTS_API_MESSAGES, DEFAULT_CLIENT_ACCESS, MESSAGES } from '@platform/contracts';
+import { CLIENTS_API_MESSAGES, CLIENT_SIGN_IN, DEFAULT_CLIENT_ACCESS, MESSAGES } from '@platform/contracts';
 import { anonymous, gateway, nthMailTo, uniqueEmail } from '@platform/test-support';
 import { agencyWithOrganization, signInClient, startHarness, type Harness } from './support/harness';
 
@@ -75,6 +75,16 @@ describe('the clients module', () => {
     expect((await h.as(identity).get('/v2/client/me').expect(200)).body.client.email).toBe(email);
     await h.as(identity).post('/client-auth/logout', {}).expect(200);
     await h.as(gateway).post('/internal/credentials/verify', { credential: token }).expect(404);
+  });
+
+  it('slows password guessing: 10 wrong tries from one caller, then 429 until the window ends; a success starts a new count', async () => {
+    const email = uniqueEmail('guess');
+    await saveClient({ orgId: a.org.ID, name: 'Gus', email, dashboardPassword: password }).expect(200);
+    const login = (pw: string) => h.as(anonymous).post('/client-auth/login', { agencyId: a.agency.ID, email, password: pw });
+    for (let i = 0; i < CLIENT_SIGN_IN.passwordAttempts - 1; i += 1) await login(`wrong-${i}`).expect(401);
+    await login(password).expect(200);
+    for (let i = 0; i < CLIENT_SIGN_IN.passwordAttempts; i += 1) await login(`wrong-again-${i}`).expect(401);
+    expect((await login(password).expect(429)).body).toEqual({ success: false, message: CLIENTS_API_MESSAGES.tooManyPasswordAttempts });
   });
 
   it('refuses password sign-in when the agency disabled it', async () => {

@@ -32,12 +32,12 @@ export function clientAuthRoutes(auth: ClientAuthUseCases, cookie: { secure: boo
   return [
     {
       ...routeOf(CLIENTS_API.clientLogin),
-      summary: "Client sign-in with e-mail and password (spec 2.9, 5): 404 This email doesn't exist., 401 Password is incorrect please try again.",
+      summary: "Client sign-in with e-mail and password (spec 2.9, 5): 404 This email doesn't exist., 401 Password is incorrect please try again., 429 after 10 wrong tries from one caller in 15 minutes",
       access: 'public',
       schemas: { body: clientLoginRequestSchema },
       success: { status: 200, description: 'ClientSignInResponse; sets the client_session cookie' },
-      failures: [400, 401, 403, 404],
-      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.region, req.body.email, req.body.password, req.body.agencyId)),
+      failures: [400, 401, 403, 404, 429],
+      handler: async (req, res) => signedIn(res, await auth.passwordLogin(req.region, req.body.email, req.body.password, req.body.agencyId, req.clientIp ?? req.ip ?? '')),
     },
     {
       ...routeOf(CLIENTS_API.ssoClient),

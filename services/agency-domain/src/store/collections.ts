@@ -13,6 +13,8 @@ export const COLLECTION = {
   clientSessions: 'client_sessions',
   clientLoginCodes: 'client_login_codes',
   clientLoginTokens: 'client_login_tokens',
+  /** wrong-password counters (the kit's RateLimiter) */
+  clientSignInAttempts: 'client_sign_in_attempts',
   /** client_created and tab-click analytics events */
   clientAnalytics: 'client_analytics',
 } as const;

@@ -9,7 +9,7 @@ import {
   type ClientSessionResponse,
   type Region,
 } from '@platform/contracts';
-import { DUMMY_PASSWORD_HASH, HttpError, badRequest, forbidden, keyedHash, notFound, sameText, signClientSession, verifyClientSession, verifyPassword, type ClientCaller } from '@platform/kit';
+import { DUMMY_PASSWORD_HASH, HttpError, badRequest, forbidden, keyedHash, notFound, sameText, signClientSession, tooManyRequests, verifyClientSession, verifyPassword, type ClientCaller, type RateLimiter } from '@platform/kit';
 import { agencyAdminClientId, clientView, normalEmail, organizationView, pagesOf, type ClientRecord, type OrganizationRecord } from '../domain/clients';
 import type { Mailer } from '@platform/kit';
 import type { AgencyRecord, AgencyStore } from '../store/agencies';
@@ -20,6 +20,8 @@ export interface ClientAuthDeps extends Pick<UseCaseDeps, 'logger' | 'now'> {
   clients: ClientStore;
   agencies: AgencyStore;
   mailer: Mailer;
+  /** counts wrong passwords per address and caller */
+  attempts: RateLimiter;
   jwtSecret: string;
   /** the product's public URL: its scheme and port make an agency host's login link */
   publicUrl: string;
@@ -35,8 +37,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export class ClientAuthUseCases {
   constructor(private readonly deps: ClientAuthDeps) {}
 
-  /** E-mail and password (spec 5 messages); the agency may have turned password login off. */
-  async passwordLogin(region: Region, emailGiven: string, password: string, agencyId: string | undefined): Promise<SignIn> {
+  /**
+   * E-mail and password (spec 5 messages); the agency may have turned password login off.
+   * Every try counts against the address's budget from this caller until one succeeds (as a
+   * member's), so guessing is slow and someone else's wrong tries never lock the client out.
+   */
+  async passwordLogin(region: Region, emailGiven: string, password: string, agencyId: string | undefined, callerIp: string): Promise<SignIn> {
+    const attemptsKey = `client-password:${agencyId ?? ''}:${normalEmail(emailGiven)}:${keyedHash(this.deps.jwtSecret, 'client-ip', callerIp).slice(0, 32)}`;
+    const budget = { limit: CLIENT_SIGN_IN.passwordAttempts, windowSeconds: CLIENT_SIGN_IN.passwordWindowSeconds };
+    if (!(await this.deps.attempts.take(region, attemptsKey, budget, this.deps.now()))) throw tooManyRequests(CLIENTS_API_MESSAGES.tooManyPasswordAttempts);
     const client = await this.findClient(region, emailGiven, agencyId);
     if (!client) {
       await verifyPassword(password, DUMMY_PASSWORD_HASH);
@@ -45,6 +54,7 @@ export class ClientAuthUseCases {
     const agency = await this.agencyOf(region, client);
     if (agency.settings?.disablePasswordLogin) throw forbidden(CLIENTS_API_MESSAGES.passwordLoginDisabled);
     if (!(await verifyPassword(password, client.passwordHash ?? DUMMY_PASSWORD_HASH))) throw new HttpError(401, MESSAGES.clients.wrongPassword);
+    await this.deps.attempts.reset(region, attemptsKey);
     return this.startSession(region, agency, client);
   }
 
