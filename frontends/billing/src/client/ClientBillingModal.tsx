@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { CONNECT_API, MESSAGES, type AgencySubscriptionPlan, type InvoiceSummary, type OrganizationBillingState, type Region } from '@platform/contracts';
+import { BILLING_UI_MESSAGES, CONNECT_API, MESSAGES, type AgencySubscriptionPlan, type InvoiceSummary, type OrganizationBillingState, type Region } from '@platform/contracts';
 import { ApiError, Button, Divider, Group, Loader, Modal, Stack, Text, Title, callApi, notify } from '@platform/ui';
 import { ClientCardForm } from './ClientCardForm';
 import { balanceText, expiry } from './client-billing';
@@ -66,7 +66,7 @@ export function ClientBillingModal(props: ClientBillingModalProps) {
     try {
       await callApi(CONNECT_API.updatePayment, { region, body: { paymentMethodId, userId: props.clientId, agencyId: workspaceId, orgId, region, workspaceStripeAccountId: loaded!.accountId } });
     } catch (err) {
-      throw new Error(err instanceof Error && err.message ? err.message : 'Failed to update payment information');
+      throw new Error(err instanceof Error && err.message ? err.message : BILLING_UI_MESSAGES.updatePaymentFailed);
     }
     notify.success(MESSAGES.billing.clientPaymentMethodUpdated);
     setEditingCard(false);
