@@ -2,6 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BILLING_UI_MESSAGES, MESSAGES, type AgencySubscriptionPlan } from '@platform/contracts';
 import { UiProvider, notify } from '@platform/ui';
+import { ClientBillingModal } from '../src/client/ClientBillingModal';
 import { AutoRechargeSection, InvoicesSection, PlansSection, type ClientContext } from '../src/client/sections';
 import { stubBrowserApis } from '../../ui/test/jsdom-browser';
 
@@ -91,5 +92,37 @@ describe('the client billing modal (billing §2, §4, §5, §8)', () => {
     expect(rows[0]!.textContent).toContain('N-0');
     expect(rows[0]!.textContent).toContain('in_0');
     expect(rows[0]!.querySelector('a')!.getAttribute('href')).toBe('https://invoice.stripe.com/i/0');
+  });
+});
+
+describe('the client billing modal and its host', () => {
+  it("tells the host the new balance after a purchase (the dashboard's top bar follows at once)", async () => {
+    let credits = 100;
+    globalThis.fetch = jest.fn(async (url: string) => {
+      const path = String(url);
+      if (path.includes('/pre-paid')) credits += 2500;
+      const body = path.includes('/organization/')
+        ? { success: true, data: { orgId: 'ORGAAAAAAAAAAAAA', allowBilling: true, loadTokens: credits, automaticBilling: false, stripeCustomerId: 'cus_1' } }
+        : path.includes('/get-account-id/')
+          ? { success: true, accountId: 'acct_1', allowPlans: false, usdPerCredit: 0.004, plans: [] }
+          : path.includes('/get-payment-methods/')
+            ? { success: true, paymentMethod: { id: 'pm_1', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } } }
+            : path.includes('/get-invoices/')
+              ? { success: true, invoices: { data: [] } }
+              : { success: true, message: MESSAGES.billing.creditsPurchased };
+      return { ok: true, status: 200, statusText: '', text: async () => JSON.stringify(body) };
+    }) as unknown as typeof fetch;
+    jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    const changed = jest.fn();
+    await render(<ClientBillingModal region="eu" orgId="ORGAAAAAAAAAAAAA" allowBilling workspaceId="WSAAAAAAAAAAAAAA" clientId="CLAAAAAAAAAAAAAA" opened onClose={() => undefined} onBalanceChanged={changed} />);
+    const modal = () => document.querySelector<HTMLElement>('[data-testid="client-billing-modal"]') ?? document.body;
+    await act(async () => new Promise((done) => setTimeout(done, 50)));
+    expect(modal().querySelector('[data-testid="client-balance"]')!.textContent).toBe('100.0');
+    expect(changed).not.toHaveBeenCalled();
+    await act(async () => modal().querySelector<HTMLButtonElement>('[data-testid="quick-pick-2500"]')!.click());
+    await act(async () => modal().querySelector<HTMLButtonElement>('[data-testid="buy-credits"]')!.click());
+    await act(async () => new Promise((done) => setTimeout(done, 50)));
+    expect(modal().querySelector('[data-testid="client-balance"]')!.textContent).toBe('2,600.0');
+    expect(changed).toHaveBeenCalledWith(2600);
   });
 });
