@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { AGENCY_BILLING } from '../constants/billing';
 import { MESSAGES } from '../constants/messages';
 import type { AgencySubscriptionPlan, InvoiceSummary, StripeConnect } from '../entities/billing';
 import type {
@@ -50,8 +51,8 @@ export interface BillingSettingsRequest {
 }
 export const billingSettingsRequestSchema = Joi.object<BillingSettingsRequest, true>({
   workspaceId: documentId().required(),
-  // Anything but a number from 0 to 1 answers the field's own text (billing §8).
-  USDPerToken: Joi.number().min(0).max(1).required().messages({
+  // Anything but a number from 0 to the maximum answers the field's own text (billing §8).
+  USDPerToken: Joi.number().min(0).max(AGENCY_BILLING.maxExtraUsdPerCredit).required().messages({
     'any.required': MESSAGES.billing.extraUsdPerCreditInvalid,
     'number.base': MESSAGES.billing.extraUsdPerCreditInvalid,
     'number.min': MESSAGES.billing.extraUsdPerCreditInvalid,
