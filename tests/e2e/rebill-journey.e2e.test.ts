@@ -5,12 +5,22 @@
  * payouts banner, refuses a bad extra USD per credit, saves the billing settings, and saves two
  * subscription plans whose prices are computed. Then a client of one of its organisations (signed
  * in by password) opens the client billing modal, adds a card on the agency's account, buys 2,500
- * credits and sets auto-recharge.
+ * credits, sets auto-recharge, and subscribes to Premium in Stripe Checkout: Stripe's events make it
+ * the current plan (its button reads Current Plan, every plan button is disabled) and grant its credits.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { AGENCY_API, BILLING_API, CLIENTS_API, CONNECT_API, MESSAGES, gatewayPath, type Region } from '@platform/contracts';
+import Stripe from 'stripe';
+import { AGENCY_API, BILLING_API, BILLING_UI_MESSAGES, CLIENTS_API, CONNECT_API, MESSAGES, gatewayPath, type Region } from '@platform/contracts';
 import { CLIENT_BILLING_PAGE, serveClientBillingPage } from './support/client-billing-page';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+
+/** An event from the agency's connected account, signed as Stripe signs it, to billing's webhook through the gateway. */
+async function deliverStripeEvent(type: string, object: object, account: string): Promise<void> {
+  const payload = JSON.stringify({ id: `evt_${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`, object: 'event', account, type, api_version: '2025-02-24.acacia', created: Math.floor(Date.now() / 1000), data: { object } });
+  const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_WEBHOOK_SECRET! });
+  const answer = await fetch(`${baseUrl}${gatewayPath(BILLING_API.stripeWebhook)}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  if (!answer.ok) throw new Error(`${type}: ${answer.status} ${await answer.text()}`);
+}
 
 describe('agency rebilling journey', () => {
   let browser: Browser;
@@ -172,6 +182,25 @@ describe('agency rebilling journey', () => {
     await modal.getByTestId('save-auto-recharge').click();
     await clientPage.getByText(MESSAGES.billing.clientAutoRechargeSaved(5, 500)).waitFor();
     await screenshot(clientPage, 'rebill-05-client-auto-recharge');
+
+    // Premium in Stripe Checkout (offline, a stand-in page); Stripe's events from the agency's
+    // account then make it the organisation's plan and grant its credits.
+    await clientPage.route(/checkout\.stripe\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout (sandbox)</h1>' }));
+    await modal.getByTestId('client-plans').getByRole('button', { name: 'Subscribe' }).nth(1).click();
+    await clientPage.getByText('Stripe Checkout (sandbox)').waitFor();
+    const account = await (await context.request.get(gatewayPath(CONNECT_API.getAccountId, { agencyUserId: uid, region }, region))).json();
+    const premium = account.plans.find((p: { name: string }) => p.name === 'Premium Plan');
+    const tag = { orgId, region, priceId: premium.priceId, credits: String(premium.credits) };
+    const subscriptionId = `sub_${orgId}`;
+    await deliverStripeEvent('checkout.session.completed', { id: `cs_${orgId}`, object: 'checkout.session', mode: 'subscription', customer: 'cus_checkout', subscription: subscriptionId, metadata: tag }, account.accountId);
+    await deliverStripeEvent('invoice.paid', { id: `in_${orgId}`, object: 'invoice', subscription: subscriptionId, subscription_details: { metadata: tag } }, account.accountId);
+    // back from Checkout (its success URL is the page the client left)
+    await clientPage.goto(CLIENT_BILLING_PAGE);
+    await modal.getByTestId('client-balance').getByText('17,500.0').waitFor();
+    const planButtons = modal.getByTestId('client-plans').getByRole('button', { name: /Subscribe|Current Plan/ });
+    expect(await planButtons.allTextContents()).toEqual(['Subscribe', BILLING_UI_MESSAGES.currentPlan]);
+    expect(await planButtons.evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled))).toEqual([true, true]);
+    await screenshot(clientPage, 'rebill-06-client-current-plan');
     await context.close();
   });
 });

@@ -1,4 +1,6 @@
 import Joi from 'joi';
+import { AGENCY_BILLING } from '../constants/billing';
+import { MESSAGES } from '../constants/messages';
 import type { AgencySubscriptionPlan, InvoiceSummary, StripeConnect } from '../entities/billing';
 import type {
   AgencyAccountResponse,
@@ -49,7 +51,14 @@ export interface BillingSettingsRequest {
 }
 export const billingSettingsRequestSchema = Joi.object<BillingSettingsRequest, true>({
   workspaceId: documentId().required(),
-  USDPerToken: Joi.number().min(0).max(1).required(),
+  // Anything but a number from 0 to the maximum answers the field's own text (billing §8).
+  USDPerToken: Joi.number().min(0).max(AGENCY_BILLING.maxExtraUsdPerCredit).required().messages({
+    'any.required': MESSAGES.billing.extraUsdPerCreditInvalid,
+    'number.base': MESSAGES.billing.extraUsdPerCreditInvalid,
+    'number.min': MESSAGES.billing.extraUsdPerCreditInvalid,
+    'number.max': MESSAGES.billing.extraUsdPerCreditInvalid,
+    'number.infinity': MESSAGES.billing.extraUsdPerCreditInvalid,
+  }),
 });
 
 /** What the client billing modal shows of its organisation. */

@@ -189,6 +189,8 @@ export const AGENCY_BILLING = {
   /** Billing fee charged to the agency per transaction. */
   feeRate: 0.05,
   defaultExtraUsdPerCredit: 0.003,
+  /** Our bound (the spec gives none): above it the field answers 'Please enter a valid number'. */
+  maxExtraUsdPerCredit: 1,
   /** The dashboard shows how many credits this many USD buy. */
   exampleUsd: 10,
   maxFeaturesPerPlan: 5,

@@ -7,7 +7,7 @@ describe('Auto Billing tab logic', () => {
     expect(parseExtraUsd('0.003')).toBe(0.003);
     expect(parseExtraUsd(' .01 ')).toBe(0.01);
     expect(parseExtraUsd('0')).toBe(0);
-    for (const bad of ['', 'abc', '-1', '1e-3', '0.0.1']) expect(parseExtraUsd(bad)).toBeNull();
+    for (const bad of ['', 'abc', '-1', '1e-3', '0.0.1', '1.5']) expect(parseExtraUsd(bad)).toBeNull();
   });
 
   it('shows the final per-credit price, the credits $10 buys and the 5 % fee', () => {

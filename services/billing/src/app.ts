@@ -21,6 +21,7 @@ import type { OrgAutoRechargeUseCases } from './usecases/org-auto-recharge';
 import { OrganizationBillingStore } from './store/organization-billing';
 import { PaymentUseCases } from './usecases/payments';
 import { WebhookUseCases } from './usecases/webhooks';
+import { OrgSubscriptionUseCases } from './usecases/org-subscriptions';
 import { assembleConnect } from './connect-assembly';
 
 export const OPENAPI_INFO = {
@@ -68,7 +69,8 @@ export function routeTable(deps: AppDeps): {
   const stripe = deps.stripe ?? createStripe(deps.config.stripe);
   const regionalAccounts = deps.config.stripe.regionalAccounts;
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, regionalAccounts, now });
-  const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, now });
+  const orgSubscriptions = new OrgSubscriptionUseCases({ organizations: new OrganizationBillingStore(deps.mongo), ledger, now });
+  const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, orgSubscriptions, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
   const lowCredit = new LowCreditUseCases({
     accounts: new CreditAccountStore(deps.mongo),

@@ -9,13 +9,21 @@ import { startBilling, type BillingHarness } from './support/harness';
 function succeedingStripe() {
   const stripe = createStripe(loadConfig().stripe);
   const accounts: Array<string | undefined> = [];
+  const idempotencyKeys: Array<string | undefined> = [];
   const create = stripe.paymentIntents.create.bind(stripe.paymentIntents);
   stripe.paymentIntents.create = (async (params: Stripe.PaymentIntentCreateParams, options?: Stripe.RequestOptions) => {
     accounts.push(options?.stripeAccount);
+    idempotencyKeys.push(options?.idempotencyKey);
     const intent = await create(params, options);
     return { ...intent, status: 'succeeded', amount: params.amount, application_fee_amount: params.application_fee_amount };
   }) as typeof stripe.paymentIntents.create;
-  return { stripe, accounts };
+  const sessions: Stripe.Checkout.SessionCreateParams[] = [];
+  const createSession = stripe.checkout.sessions.create.bind(stripe.checkout.sessions);
+  stripe.checkout.sessions.create = (async (params: Stripe.Checkout.SessionCreateParams, options?: Stripe.RequestOptions) => {
+    sessions.push(params);
+    return createSession(params, options);
+  }) as typeof stripe.checkout.sessions.create;
+  return { stripe, accounts, idempotencyKeys, sessions };
 }
 
 describe('agency rebilling: connect, client billing and credit transfers (stripe-mock)', () => {
@@ -70,6 +78,15 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
       expect(logs).toHaveLength(4);
     });
 
+    it('needs allowBilling on the organisation (agency-shell-clients §6), moving nothing without it', async () => {
+      const { uid, orgId } = await agencyWithOrg(false);
+      await grant(uid, 1000);
+      const refused = await h.asWorkspace(uid).post('/stripe/connect/credit-transfer', { workspaceId: uid, orgId, transferId: 'nobilling-01', amount: 10, direction: 'workspaceToOrg' }).expect(400);
+      expect(refused.body.message).toBe(MESSAGES.billing.organizationBillingDisabled);
+      expect(await h.ledger.balance('eu', uid)).toBe(1000);
+      expect(await h.ledger.balance('eu', `org:${orgId}`)).toBe(0);
+    });
+
     it('never overdraws under concurrent transfers', async () => {
       const { uid, orgId } = await agencyWithOrg();
       await grant(uid, 1000);
@@ -110,7 +127,9 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
       const link = await h.asWorkspace(uid).post('/stripe/connect/account-link', { workspace: { uid } }).expect(200);
       expect(link.body.redirectUrl).toMatch(/^https:\/\//);
 
-      expect((await h.asWorkspace(uid).post('/stripe/connect/billing-settings', { workspaceId: uid, USDPerToken: 'abc' }).expect(400)).body.message).toBeDefined();
+      for (const USDPerToken of ['abc', -1, 2, null]) {
+        expect((await h.asWorkspace(uid).post('/stripe/connect/billing-settings', { workspaceId: uid, USDPerToken }).expect(400)).body.message).toBe('Please enter a valid number');
+      }
       const saved = await h.asWorkspace(uid).post('/stripe/connect/billing-settings', { workspaceId: uid, USDPerToken: 0.004 }).expect(200);
       expect(saved.body).toMatchObject({ message: 'Billing settings saved.', data: { USDPerToken: 0.004 } });
 
@@ -163,6 +182,10 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
       const bought = await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 2500 }).expect(200);
       expect(bought.body).toEqual({ success: true, message: 'Credits purchased successfully', loadTokens: 2500, amountUsd: 10 });
       expect(paid.accounts).toEqual([accountId]);
+      // The same amount bought again is another purchase: another charge (not Stripe's answer to the first again) and more credits.
+      const again = await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 2500 }).expect(200);
+      expect(again.body.loadTokens).toBe(5000);
+      expect(new Set(paid.idempotencyKeys.slice(-2)).size).toBe(2);
 
       const recharge = await client.post('/stripe/connect/update-autorecharge', { automaticBilling: true, workspaceStripeAccountId: accountId, threshold: 500, amount: 10, region: 'eu', orgId, customer_id: customerId }).expect(200);
       expect(recharge.body.message).toBe('Auto-recharge settings updated successfully. Will charge $10 when credits drop below 500.');
@@ -189,6 +212,43 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
         client.post('/stripe/connect/create-subscription', { priceId, customerEmail: 'client@example.com', orgId, successUrl: 'http://localhost/ok', cancelUrl: 'http://localhost/no', workspaceStripeAccountId: accountId, region: 'eu' });
       expect((await subscribe(plan.priceId).expect(200)).body.sessionUrl).toMatch(/^https:\/\//);
       expect((await subscribe('price_unknown').expect(404)).body.message).toBe('Error: Plan not found');
+    });
+
+    it("records the organisation's subscription from Stripe's events: active with its plan, the plan's credits once per invoice, then cancelled", async () => {
+      const { uid, orgId } = await agencyWithOrg();
+      const accountId = await connected(uid);
+      const client = asClient(uid, orgId);
+      const plans = [{ name: 'Basic Plan', credits: 5000, features: ['Custom Channels'] }];
+      const [plan] = (await h.asWorkspace(uid).post('/stripe/connect/upsert-agency-plans', { agencyAccountId: accountId, workspaceId: uid, plans }).expect(200)).body.updatedPlans;
+      paid.sessions.length = 0;
+      await client.post('/stripe/connect/create-subscription', { priceId: plan.priceId, customerEmail: 'client@example.com', orgId, successUrl: 'http://localhost/ok', cancelUrl: 'http://localhost/no', workspaceStripeAccountId: accountId, region: 'eu' }).expect(200);
+      // What Stripe keeps on the subscription and copies to its invoices' subscription_details.
+      const tag = paid.sessions[0]!.subscription_data!.metadata as Record<string, string>;
+      expect(tag).toMatchObject({ orgId, region: 'eu', priceId: plan.priceId, credits: '5000' });
+      expect(paid.sessions[0]!.subscription_data!.application_fee_percent).toBe(5);
+
+      const subscriptionId = `sub_${orgId}`;
+      const deliver = async (type: string, object: object) => {
+        const event = { id: `evt_${newWorkspaceUid()}`, object: 'event', account: accountId, type, api_version: '2025-02-24.acacia', created: Math.floor(Date.now() / 1000), data: { object } };
+        await h.anonymous().post('/stripe/webhook', event).set('stripe-signature', h.sign(event)).expect(200);
+      };
+      const state = async () => (await client.get(`/stripe/connect/organization/${orgId}`).expect(200)).body.data;
+      await deliver('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', mode: 'subscription', customer: 'cus_checkout', subscription: subscriptionId, metadata: paid.sessions[0]!.metadata });
+      expect(await state()).toMatchObject({ subscription: { id: subscriptionId, status: 'active', priceId: plan.priceId }, stripeCustomerId: 'cus_checkout' });
+      // A second session while active is refused.
+      await client.post('/stripe/connect/create-subscription', { priceId: plan.priceId, customerEmail: 'client@example.com', orgId, successUrl: 'http://localhost/ok', cancelUrl: 'http://localhost/no', workspaceStripeAccountId: accountId, region: 'eu' }).expect(400);
+
+      const invoice = { id: `in_${orgId}`, object: 'invoice', subscription: subscriptionId, subscription_details: { metadata: tag } };
+      await deliver('invoice.paid', invoice);
+      await deliver('invoice.paid', invoice);
+      expect((await state()).loadTokens).toBe(5000);
+      await deliver('invoice.paid', { ...invoice, id: `in2_${orgId}`, subscription_details: undefined, parent: { subscription_details: { metadata: tag } } });
+      expect((await state()).loadTokens).toBe(10000);
+
+      await deliver('customer.subscription.updated', { id: subscriptionId, object: 'subscription', status: 'past_due', metadata: tag, items: { data: [{ price: { id: plan.priceId } }] } });
+      expect((await state()).subscription).toEqual({ id: subscriptionId, status: 'past_due', priceId: plan.priceId });
+      await deliver('customer.subscription.deleted', { id: subscriptionId, object: 'subscription', status: 'canceled', metadata: tag, items: { data: [{ price: { id: plan.priceId } }] } });
+      expect((await state()).subscription).toEqual({ id: subscriptionId, status: 'cancelled', priceId: plan.priceId });
     });
 
     it("keeps one organisation's billing from another organisation's clients, the agency's members and organisations without allowBilling", async () => {

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { CONNECT_API, MESSAGES, type AgencySubscriptionPlan, type InvoiceSummary, type OrganizationBillingState, type Region } from '@platform/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BILLING_UI_MESSAGES, CONNECT_API, MESSAGES, type AgencySubscriptionPlan, type InvoiceSummary, type OrganizationBillingState, type Region } from '@platform/contracts';
 import { ApiError, Button, Divider, Group, Loader, Modal, Stack, Text, Title, callApi, notify } from '@platform/ui';
 import { ClientCardForm } from './ClientCardForm';
 import { balanceText, expiry } from './client-billing';
@@ -16,6 +16,8 @@ export interface ClientBillingModalProps {
   email?: string;
   opened: boolean;
   onClose: () => void;
+  /** after a purchase or a plan change, with the new balance: the host's own credits display follows */
+  onBalanceChanged?: (credits: number) => void;
 }
 
 interface Loaded {
@@ -32,6 +34,10 @@ interface Loaded {
 export function ClientBillingModal(props: ClientBillingModalProps) {
   const { region, orgId, workspaceId, opened, onClose } = props;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // the balance last shown, and the host's callback (a ref: a new function each render must not reload)
+  const shownBalance = useRef<number | null>(null);
+  const balanceChanged = useRef(props.onBalanceChanged);
+  balanceChanged.current = props.onBalanceChanged;
   const [error, setError] = useState<string | null>(null);
   const [editingCard, setEditingCard] = useState(false);
 
@@ -49,6 +55,8 @@ export function ClientBillingModal(props: ClientBillingModalProps) {
           ])
         : [{ paymentMethod: null }, { invoices: { data: [] } }];
       const card = (methods.paymentMethod as { card?: Loaded['card'] } | null)?.card ?? null;
+      if (shownBalance.current !== null && shownBalance.current !== org.loadTokens) balanceChanged.current?.(org.loadTokens);
+      shownBalance.current = org.loadTokens;
       setLoaded({ org, accountId: account.accountId, allowPlans: account.allowPlans ?? false, usdPerCredit: account.usdPerCredit, plans: account.plans, card, invoices: invoices.invoices.data });
       setError(null);
     } catch (err) {
@@ -66,7 +74,7 @@ export function ClientBillingModal(props: ClientBillingModalProps) {
     try {
       await callApi(CONNECT_API.updatePayment, { region, body: { paymentMethodId, userId: props.clientId, agencyId: workspaceId, orgId, region, workspaceStripeAccountId: loaded!.accountId } });
     } catch (err) {
-      throw new Error(err instanceof Error && err.message ? err.message : 'Failed to update payment information');
+      throw new Error(err instanceof Error && err.message ? err.message : BILLING_UI_MESSAGES.updatePaymentFailed);
     }
     notify.success(MESSAGES.billing.clientPaymentMethodUpdated);
     setEditingCard(false);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
+import { BILLING_UI_MESSAGES } from '@platform/contracts';
 import { Button, Group, Loader, Text } from '@platform/ui';
 import { connectedStripe } from './connected-stripe';
 
@@ -19,7 +20,7 @@ export function ClientCardForm(props: Props) {
     connectedStripe(props.accountId).then(setStripe, () => setStripe(null));
   }, [props.accountId]);
   if (stripe === undefined) return <Loader size="sm" />;
-  if (stripe === null) return <Text c="red" size="sm">Stripe not initialized</Text>;
+  if (stripe === null) return <Text c="red" size="sm">{BILLING_UI_MESSAGES.stripeNotInitialized}</Text>;
   return (
     <Elements stripe={stripe}>
       <CardForm {...props} />
@@ -35,12 +36,12 @@ function CardForm({ email, onCreated, onCancel }: Props) {
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card) return setError('Stripe not initialized');
+    if (!stripe || !card) return setError(BILLING_UI_MESSAGES.stripeNotInitialized);
     setSaving(true);
     setError(null);
     try {
       const created = await stripe.createPaymentMethod({ type: 'card', card, billing_details: email ? { email } : {} });
-      if (created.error || !created.paymentMethod) throw new Error(created.error?.message ?? 'Failed to update payment information');
+      if (created.error || !created.paymentMethod) throw new Error(created.error?.message ?? BILLING_UI_MESSAGES.updatePaymentFailed);
       await onCreated(created.paymentMethod.id);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CONNECT_API, MESSAGES, type AgencySubscriptionPlan, type InvoiceSummary, type OrganizationBillingState, type Region } from '@platform/contracts';
+import { BILLING_UI_MESSAGES, CONNECT_API, MESSAGES, type AgencySubscriptionPlan, type InvoiceSummary, type OrganizationBillingState, type Region } from '@platform/contracts';
 import { Anchor, ApiError, Badge, Button, Card, Group, List, SimpleGrid, Slider, Stack, Switch, Table, Text, Title, callApi, notify } from '@platform/ui';
 import { AMOUNT_RANGE, CREDIT_RANGE, THRESHOLD_RANGE, purchasePrice, quickPickLabel } from './client-billing';
 
@@ -64,7 +64,7 @@ export function PlansSection({ ctx, plans }: { ctx: ClientContext; plans: Agency
               <Text size="xl" fw={700}>${plan.price}<Text span size="sm" c="dimmed">/month</Text></Text>
               <Text size="sm" c="dimmed">{plan.credits.toLocaleString('en-US')} credits</Text>
               <List size="sm" my="xs">{plan.features.map((feature) => <List.Item key={feature}>{feature}</List.Item>)}</List>
-              <Button fullWidth disabled={active} loading={busy === plan.priceId} onClick={() => subscribe(plan)}>{current ? 'Current Plan' : 'Subscribe'}</Button>
+              <Button fullWidth disabled={active} loading={busy === plan.priceId} onClick={() => subscribe(plan)}>{current ? BILLING_UI_MESSAGES.currentPlan : 'Subscribe'}</Button>
               {current ? <Button fullWidth variant="subtle" color="red" mt="xs" loading={busy === 'cancel'} onClick={cancel}>Cancel subscription</Button> : null}
             </Card>
           );
@@ -161,7 +161,8 @@ export function InvoicesSection({ invoices }: { invoices: InvoiceSummary[] }) {
           <Table.Tbody>
             {invoices.slice(0, 4).map((invoice) => (
               <Table.Tr key={invoice.id}>
-                <Table.Td>{invoice.number ?? invoice.id}</Table.Td>
+                <Table.Td>{invoice.number ?? ''}</Table.Td>
+                <Table.Td><Text size="xs" c="dimmed">{invoice.id}</Text></Table.Td>
                 <Table.Td>{invoice.created ? new Date(invoice.created * 1000).toLocaleDateString() : ''}</Table.Td>
                 <Table.Td>{invoice.hosted_invoice_url ? <Anchor href={invoice.hosted_invoice_url} target="_blank" rel="noreferrer">View</Anchor> : null}</Table.Td>
               </Table.Tr>

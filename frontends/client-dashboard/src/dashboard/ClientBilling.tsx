@@ -5,7 +5,8 @@ import { CREDITS_KEY } from './use-organization-credits';
 
 /**
  * The billing remote's client billing modal (billing.md §2), mounted while open; only for an
- * organisation with allowBilling. Closing it reads the session and the credits again (a purchase changes them).
+ * organisation with allowBilling. A purchase reads the top bar's credits again at once; closing it
+ * reads the session and the credits again.
  */
 export function ClientBilling({ onClose }: { onClose: () => void }) {
   const { host, loadParcel } = useDashboard();
@@ -27,6 +28,7 @@ export function ClientBilling({ onClose }: { onClose: () => void }) {
       email={client.email}
       opened
       onClose={close}
+      onBalanceChanged={() => void queryClient.invalidateQueries({ queryKey: CREDITS_KEY })}
       handleError={(error: Error) => console.error('client billing failed', error)}
     />
   );

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import {
+  AGENCY_BILLING,
   BILLING_API_MESSAGES,
   MESSAGES,
   type AgencySubscriptionPlan,
@@ -104,7 +106,9 @@ export class ClientBillingUseCases {
         amountUsd,
         metadata: { orgId, workspaceId: org.workspaceId, region, purpose: 'client-credits', credits: String(credits) },
       },
-      { stripeAccount: connect.accountId, idempotencyKey: `client-credits:${region}:${orgId}:${credits}:${this.deps.now().toISOString().slice(0, 16)}` },
+      // One purchase per request: a key of its own (the SDK's retries of this request reuse it), never
+      // one shared by two purchases of the same amount, which Stripe would answer with the first's charge.
+      { stripeAccount: connect.accountId, idempotencyKey: `client-credits:${region}:${orgId}:${randomUUID()}` },
     );
     if (intent.status !== 'succeeded') throw paymentRequired(BILLING_API_MESSAGES.paymentFailedWithStatus(intent.status));
     await this.deps.ledger.grant(region, organizationAccountId(orgId), `client-credits:${intent.id}`, { amount: credits, ts: this.deps.now().getTime(), direction: 'increase', logMessage: 'Credits purchased' });
@@ -133,8 +137,9 @@ export class ClientBillingUseCases {
         ...(org.stripeCustomerId ? { customer: org.stripeCustomerId } : { customer_email: body.customerEmail }),
         success_url: body.successUrl,
         cancel_url: body.cancelUrl,
-        metadata: { orgId, workspaceId: org.workspaceId, region, credits: String(plan.credits) },
-        subscription_data: { application_fee_percent: 5, metadata: { orgId, region } },
+        metadata: { orgId, workspaceId: org.workspaceId, region, priceId: plan.priceId!, credits: String(plan.credits) },
+        // the organisation and the plan's credits travel with the subscription to every invoice (webhooks)
+        subscription_data: { application_fee_percent: AGENCY_BILLING.feeRate * 100, metadata: { orgId, workspaceId: org.workspaceId, region, priceId: plan.priceId!, credits: String(plan.credits) } },
       },
       { stripeAccount: connect.accountId },
     );

@@ -42,6 +42,8 @@ export class CreditTransferUseCases {
     if (!validTransferAmount(request.amount)) throw badRequest(MESSAGES.clients.transferAmountInvalid);
     const org = await this.deps.organizations.find(region, request.orgId);
     if (!org || org.workspaceId !== workspaceId) throw notFound(MESSAGES.clients.transferWorkspaceNotFound);
+    // agency-shell-clients §6: the credit transfer needs allowBilling (a 400 the dialog shows)
+    if (!org.allowBilling) throw badRequest(MESSAGES.billing.organizationBillingDisabled);
     const wanted: CreditTransfer = { _id: request.transferId, workspaceId, orgId: request.orgId, amount: request.amount, direction: request.direction, status: 'pending', createdAt: this.deps.now() };
     const transfer = await this.deps.transfers.open(region, wanted);
     if (!sameTransfer(transfer, wanted)) throw conflict(MESSAGES.clients.transferFailed);

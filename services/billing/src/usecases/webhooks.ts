@@ -5,6 +5,7 @@ import { planLimits } from '../domain/plan-limits';
 import type { BillingAccount, BillingAccountStore } from '../store/billing-accounts';
 import { COLLECTION } from '../store/collections';
 import type { Ledger } from './ledger';
+import type { OrgSubscriptionUseCases } from './org-subscriptions';
 import type { PaymentUseCases } from './payments';
 
 /** Stripe's signature tolerance: an event signed longer ago than this is refused. */
@@ -17,6 +18,8 @@ export interface WebhookDeps {
   billingAccounts: BillingAccountStore;
   ledger: Ledger;
   payments: PaymentUseCases;
+  /** agency clients' subscriptions on connected accounts (their objects carry the organisation in metadata) */
+  orgSubscriptions: OrgSubscriptionUseCases;
   now: () => Date;
 }
 
@@ -58,7 +61,7 @@ export class WebhookUseCases {
         const invoice = event.data.object;
         const subscriptionId = invoiceSubscriptionId(invoice);
         const found = subscriptionId && (await this.bySubscription(subscriptionId));
-        if (!found) return;
+        if (!found) return void (await this.deps.orgSubscriptions.invoicePaid(invoice));
         const plan = found.account.plan === 'free' ? 'pay_as_you_go' : found.account.plan;
         await this.deps.billingAccounts.update(found.region, found.account._id, { plan, status: 'active' }, now);
         // the plan's maxMonthlyCredits, a custom plan's where it has one
@@ -78,7 +81,7 @@ export class WebhookUseCases {
       case 'customer.subscription.deleted': {
         const subscription = event.data.object;
         const found = await this.bySubscription(subscription.id);
-        if (!found) return;
+        if (!found) return void (await this.deps.orgSubscriptions.subscriptionChanged(subscription, event.type === 'customer.subscription.deleted'));
         const ended = event.type === 'customer.subscription.deleted' || subscription.status === 'canceled';
         const status = ended ? 'cancelled' : (subscription.status as BillingAccount['status']);
         await this.deps.billingAccounts.update(
@@ -89,6 +92,9 @@ export class WebhookUseCases {
         );
         return;
       }
+      case 'checkout.session.completed':
+        await this.deps.orgSubscriptions.checkoutCompleted(event.data.object);
+        return;
       case 'payment_intent.succeeded': {
         const intent = event.data.object;
         const { workspaceId, region, purpose, credits } = intent.metadata ?? {};

@@ -67,10 +67,12 @@ export function AgencyPlansModal({ region, workspaceId, accountId, extraUsd, sav
                     </ActionIcon>
                   </Group>
                 ))}
+                {/* at 5 the button says so and a click answers the spec's notice */}
                 <Button
                   variant="light"
                   size="xs"
-                  disabled={full}
+                  color={full ? 'gray' : undefined}
+                  data-testid={`add-feature-${index}`}
                   onClick={() => (full ? notify.error(MESSAGES.billing.planFeaturesMax) : change(index, { features: [...plan.features, ''] }))}
                 >
                   {full ? MESSAGES.billing.maxFeaturesButton : 'Add Feature'}

@@ -1,11 +1,11 @@
 import { AGENCY_BILLING, MESSAGES, agencyPlanPrice, agencyUsdPerCredit, creditsForUsd, type AgencySubscriptionPlan } from '@platform/contracts';
 
-/** The extra USD per credit as typed: a number of at least 0, or null (shows 'Please enter a valid number'). */
+/** The extra USD per credit as typed: a number from 0 to the maximum billing accepts, or null (shows 'Please enter a valid number'). */
 export function parseExtraUsd(text: string): number | null {
   const trimmed = text.trim();
   if (!trimmed || !/^\d*\.?\d+$/.test(trimmed)) return null;
   const value = Number(trimmed);
-  return Number.isFinite(value) && value >= 0 ? value : null;
+  return Number.isFinite(value) && value >= 0 && value <= AGENCY_BILLING.maxExtraUsdPerCredit ? value : null;
 }
 
 /** What step 3 shows for an extra amount: the final per-credit price and the credits $10 buys. */
