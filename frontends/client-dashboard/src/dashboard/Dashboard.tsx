@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
 import { Box, Center, Loader, agentNavLayout, useMediaQuery } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
-import { lockedMessage } from '../logic/access';
+import { lockedMessage, mayCreateAgents } from '../logic/access';
 import { clientTabs, landingHref, tabAt, tabHref, type DashboardTab } from '../logic/tabs';
 import { AgentPage } from '../pages/AgentPage';
 import { AgencyBar } from './AgencyBar';
 import { ClientAgentNav } from './ClientAgentNav';
 import { LockedModal } from './LockedModal';
+import { NewAgentButton } from './NewAgentButton';
 import { TopBar } from './TopBar';
 import { useClientAgents } from './use-client-agents';
 
@@ -62,7 +63,7 @@ export function Dashboard() {
           {!lock && agentId && agentKnown && tab && <AgentPage region={host.region} agentId={agentId} tab={tab} tabs={tabs} />}
         </Box>
       </Box>
-      {lock && <LockedModal message={lock} />}
+      {lock && <LockedModal message={lock} action={agents.length === 0 && !session.organization.settings?.disableClientAccess && mayCreateAgents(session) ? <NewAgentButton tabs={tabs} /> : undefined} />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { CLIENTS_API_MESSAGES, MESSAGES } from '@platform/contracts';
 import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, Menu, Modal, PasswordInput, Stack, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 
-/** About the organisation: everyone reads it; an organisation admin edits its name and photo. */
+/** About the organisation: everyone reads it; an organisation admin edits its name and photo, others are told 'You are not an admin' (spec §6). */
 function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { api, refresh } = useDashboard();
   const { organization, client } = useClientSession();
@@ -35,10 +35,14 @@ function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void 
         </Group>
         <TextInput label="Organization name" value={name} onChange={(e) => setName(e.currentTarget.value)} readOnly={!admin} />
         <TextInput label="Logo URL" value={photo} onChange={(e) => setPhoto(e.currentTarget.value)} readOnly={!admin} />
-        {admin && (
-          <Button onClick={save} loading={busy}>
+        {admin ? (
+          <Button onClick={save} loading={busy} data-testid="org-about-save">
             Save
           </Button>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="org-about-not-admin">
+            {MESSAGES.clients.notAdmin}
+          </Text>
         )}
       </Stack>
     </Modal>

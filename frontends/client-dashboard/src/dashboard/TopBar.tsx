@@ -23,13 +23,15 @@ import {
   useMantineColorScheme,
 } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
-import { creditsLabel } from '../logic/access';
+import { creditsLabel, mayCreateAgents } from '../logic/access';
 import { notificationHref, type DashboardTab } from '../logic/tabs';
 import { AccountDrawer } from './AccountDrawer';
 import { ClientBilling } from './ClientBilling';
 import { AgencyLogo } from './AgencyLogo';
 import { AgentSelector } from './AgentSelector';
 import { FeedbackDrawer } from './FeedbackDrawer';
+import { NewAgentButton } from './NewAgentButton';
+import { NotificationSettings } from './NotificationSettings';
 import { topBarStyle } from './brand';
 import { OrganizationMenu } from './OrganizationMenu';
 import type { ClientAgent } from './use-client-agents';
@@ -114,6 +116,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
         <AgencyLogo dark={dark} showName={!phone} />
         <OrganizationMenu />
         {agents.length > 0 && <AgentSelector agents={agents} current={agentId} tabs={tabs} avatarOnly={phone} />}
+        {mayCreateAgents({ agencyAdmin, client }) && <NewAgentButton tabs={tabs} compact={phone} />}
       </Group>
       <Group gap="xs" wrap="nowrap">
         {feedbackShown && (
@@ -145,6 +148,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
           onOpen={(path) => navigate(notificationHref(host.region, path))}
           onNotification={refreshCredits}
           pushWorker={agencyAdmin ? undefined : PUSH_WORKER}
+          settings={agencyAdmin ? undefined : <NotificationSettings />}
         />
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>
