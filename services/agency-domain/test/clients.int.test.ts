@@ -125,6 +125,12 @@ describe('the clients module', () => {
     expect(identity).toMatchObject({ kind: 'client', agencyAdmin: true, orgId: a.org.ID });
     // the agency admin acts as the organisation's admin
     await h.as(identity).get('/v2/client/org/clients').expect(200);
+    // disabled client access blocks the organisation's clients, not the agency viewing it (spec §6)
+    await h.as(a.person).post(`/v2/workspaces/${a.uid}/orgs/${a.org.ID}`, { ID: a.org.ID, name: 'Acme', settings: { disableClientAccess: true } }).expect(200);
+    expect((await h.as(gateway).get(`/internal/organizations/${a.org.ID}/clients/${identity.clientId}/access`).expect(200)).body.disabled).toBe(false);
+    const { client } = (await saveClient({ orgId: a.org.ID, name: 'Paused', email: uniqueEmail('paused'), dashboardPassword: password }).expect(200)).body;
+    expect((await h.as(gateway).get(`/internal/organizations/${a.org.ID}/clients/${client.ID}/access`).expect(200)).body.disabled).toBe(true);
+    await h.as(a.person).post(`/v2/workspaces/${a.uid}/orgs/${a.org.ID}`, { ID: a.org.ID, name: 'Acme', settings: {} }).expect(200);
   });
 
   it("organisation admins edit About and add users with the organisation's defaults; others are not admins", async () => {
