@@ -1,5 +1,5 @@
 import { ORGANIZATION_DEFAULTS } from '@platform/contracts';
-import { creditsLabel, lockedMessage, mayCreateAgents } from '../src/logic/access';
+import { agencyBarShown, creditsLabel, lockedMessage, mayCreateAgents } from '../src/logic/access';
 import { agentTitle, clientTabs, landingHref, notificationHref, switchAgentHref, tabAt } from '../src/logic/tabs';
 import { sessionFailure } from '../src/logic/session-refresh';
 
@@ -94,6 +94,13 @@ describe('locked dashboard', () => {
     expect(mayCreateAgents({ agencyAdmin: false, client: { allowCreateAgents: true } })).toBe(true);
     expect(mayCreateAgents({ agencyAdmin: false, client: {} })).toBe(false);
     expect(mayCreateAgents({ agencyAdmin: true, client: {} })).toBe(true);
+  });
+
+  it('shows the agency bar to the agency admin, except in a vertical-layout agent page (spec §2.10)', () => {
+    expect(agencyBarShown({ agencyAdmin: true, layout: 'horizontal', onAgentPage: true })).toBe(true);
+    expect(agencyBarShown({ agencyAdmin: true, layout: 'vertical', onAgentPage: true })).toBe(false);
+    expect(agencyBarShown({ agencyAdmin: true, layout: 'vertical', onAgentPage: false })).toBe(true);
+    expect(agencyBarShown({ agencyAdmin: false, layout: 'horizontal', onAgentPage: false })).toBe(false);
   });
 
   it('shows credits to 1 decimal', () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
 import { Box, Center, Loader, agentNavLayout, useMediaQuery } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
-import { lockedMessage, mayCreateAgents } from '../logic/access';
+import { agencyBarShown, lockedMessage, mayCreateAgents } from '../logic/access';
 import { clientTabs, landingHref, tabAt, tabHref, type DashboardTab } from '../logic/tabs';
 import { AgentPage } from '../pages/AgentPage';
 import { AgencyBar } from './AgencyBar';
@@ -55,7 +55,7 @@ export function Dashboard() {
   return (
     <>
       <TopBar agents={agents} agentId={agentKnown ? agentId : undefined} tabs={tabs} phone={phone} />
-      {session.agencyAdmin && layout === 'horizontal' && <AgencyBar />}
+      {agencyBarShown({ agencyAdmin: session.agencyAdmin, layout, onAgentPage: Boolean(nav) }) && <AgencyBar />}
       {layout === 'horizontal' && nav}
       <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {layout === 'vertical' && nav}
