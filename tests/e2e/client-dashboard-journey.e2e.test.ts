@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
 import { nthMailTo, testKafka, waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 import { callApi } from './support/agency-clients';
 
 /** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
@@ -128,6 +128,22 @@ describe('client dashboard journey', () => {
     await page.getByTestId('client-status').click();
     await page.getByText('Updated client data').first().waitFor();
     await page.getByTestId('client-status').getByText('Online').waitFor();
+    // Not an organisation admin: About is read-only ('You are not an admin'), no + Add User; no New Agent without allowCreateAgents.
+    await page.getByTestId('org-switcher').click();
+    expect(await page.getByRole('menuitem', { name: '+ Add User' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'About' }).click();
+    await page.getByTestId('org-about-not-admin').getByText('You are not an admin').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('client-new-agent').count()).toBe(0);
+    // The notification panel's settings: the client chooses which levels notify them (notifyIf), kept on their record.
+    await page.getByTestId('notifications-bell').click();
+    await page.getByLabel('Notification settings').click();
+    await page.getByTestId('notify-if').getByText('All', { exact: true }).click();
+    await page.getByText('Updated client data').first().waitFor();
+    // Read in the page: node does not resolve *.localhost hosts, Chromium does.
+    const sessionPath = gatewayPath(CLIENTS_API.getClientSession, undefined, region);
+    await waitFor(async () => (await page.evaluate(async (path) => (await (await fetch(path)).json()).client.notificationsSettings.notifyIf, sessionPath)) === 'all', 10_000, 200);
+    await page.keyboard.press('Escape');
     await page.getByTestId('client-nav').locator('[data-tab="c/prices"]').click();
     // The html tab's script runs (the page agency-domain serves under the sandboxing CSP), without the dashboard's origin.
     const tab = page.frameLocator('[data-testid="client-custom-tab"]');
@@ -308,6 +324,35 @@ describe('client dashboard journey', () => {
     await page.getByTestId('locked-log-out').click();
     await page.getByText('Signed out successfully.').waitFor();
     await page.getByTestId('client-login').waitFor();
+    await context.close();
+    // Disabled access blocks clients, not the agency viewing the organisation with its secret.
+    const agency = await newClientPage();
+    await agency.page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
+    await agency.page.getByTestId('client-nav').waitFor();
+    expect(await agency.page.getByTestId('locked-modal').count()).toBe(0);
+    await agency.context.close();
+  });
+
+  it('a client with allowCreateAgents creates an agent from New Agent; it joins the organisation', async () => {
+    // A third agent is beyond the free plan's two (a 402 the drawer would show): the agency is on a paid plan.
+    await putOwnWorkspaceOnPlan(owner, region, 'pay_as_you_go');
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: {} } });
+    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    const client = clients.find((c: { email: string }) => c.email === passwordClient.email.toLowerCase());
+    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ID: client.ID, orgId, name: client.name, email: client.email, canAccess: client.canAccess, clientTabOrder: client.clientTabOrder, allowCreateAgents: true } });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await page.getByTestId('client-nav').waitFor();
+    await page.getByTestId('client-new-agent').click();
+    await page.getByTestId('client-new-agent-name').fill('Made by Ada');
+    await page.getByTestId('client-new-agent-create').click();
+    await page.getByText('Agent created successfully, redirecting...').waitFor();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/(?!${agentIds.join('|')})[^/]+/leads$`), { waitUntil: 'commit' });
+    const newAgentId = /\/agents\/([^/]+)\//.exec(page.url())![1]!;
+    await page.getByTestId('agent-selector-title').getByText('Made by Ada').waitFor();
+    await screenshot(page, 'client-08-new-agent');
+    const { organizations } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    expect(organizations.find((o: { ID: string }) => o.ID === orgId).widgetIDs).toEqual([...agentIds, newAgentId]);
     await context.close();
   });
 });
