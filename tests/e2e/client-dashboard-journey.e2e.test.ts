@@ -177,7 +177,16 @@ describe('client dashboard journey', () => {
     await page.getByTestId('org-switcher').click();
     await page.getByRole('menuitem', { name: '+ Add User' }).waitFor();
     await screenshot(page, 'client-03-code-client');
-    await page.keyboard.press('Escape');
+    // + Add User: a 15-character password by default; the user gets the organisation's default access.
+    await page.getByRole('menuitem', { name: '+ Add User' }).click();
+    expect(await page.getByTestId('add-user-password').inputValue()).toHaveLength(15);
+    const addedEmail = uniqueEmail('added');
+    await page.getByTestId('add-user-name').fill('Cy Added');
+    await page.getByTestId('add-user-email').fill(addedEmail);
+    await page.getByTestId('add-user-save').click();
+    await page.getByText('Updated client data').first().waitFor();
+    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    expect(clients.find((c: { email: string }) => c.email === addedEmail.toLowerCase())).toMatchObject({ orgId, name: 'Cy Added', canAccess: ['/home', '/convos', '/analytics', '/leads', '/campaigns'] });
 
     // Send Feedback, through the agency's e-mail brand to its support e-mail.
     await page.getByTestId('feedback-open').click();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CLIENTS_API_MESSAGES, MESSAGES } from '@platform/contracts';
+import { CLIENTS_API_MESSAGES, MESSAGES, newClientDashboardPassword } from '@platform/contracts';
 import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, Menu, Modal, PasswordInput, Stack, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 
@@ -49,10 +49,13 @@ function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void 
   );
 }
 
+/** A new user's form: the password is 15 random characters by default (spec §3.6), shown so the admin can pass it on. */
+const newUserFields = () => ({ name: '', email: '', dashboardPassword: newClientDashboardPassword() });
+
 /** + Add User (organisation admins only, spec §6): a new user of the organisation, with the organisation's default access. */
 function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { api } = useDashboard();
-  const [fields, setFields] = useState({ name: '', email: '', dashboardPassword: '' });
+  const [fields, setFields] = useState(newUserFields);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: e.currentTarget.value });
   const save = async () => {
@@ -61,7 +64,7 @@ function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => vo
     try {
       const answer = await api.saveOrgClient({ name: fields.name.trim(), email: fields.email.trim(), dashboardPassword: fields.dashboardPassword });
       notify.success(answer.message ?? CLIENTS_API_MESSAGES.clientUpdated, 3000);
-      setFields({ name: '', email: '', dashboardPassword: '' });
+      setFields(newUserFields());
       onClose();
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : CLIENTS_API_MESSAGES.clientUpdateFailed, 3000);
@@ -72,10 +75,10 @@ function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => vo
   return (
     <Drawer opened={opened} onClose={onClose} title="+ Add User" position="right" data-testid="add-user-drawer">
       <Stack>
-        <TextInput label="Name" value={fields.name} onChange={set('name')} />
-        <TextInput label="Email" type="email" value={fields.email} onChange={set('email')} />
-        <PasswordInput label="Password" value={fields.dashboardPassword} onChange={set('dashboardPassword')} />
-        <Button onClick={save} loading={busy}>
+        <TextInput label="Name" value={fields.name} onChange={set('name')} data-testid="add-user-name" />
+        <TextInput label="Email" type="email" value={fields.email} onChange={set('email')} data-testid="add-user-email" />
+        <PasswordInput label="Password" value={fields.dashboardPassword} onChange={set('dashboardPassword')} data-testid="add-user-password" />
+        <Button onClick={save} loading={busy} data-testid="add-user-save">
           Add User
         </Button>
       </Stack>
