@@ -183,10 +183,11 @@ describe('client dashboard journey', () => {
     const addedEmail = uniqueEmail('added');
     await page.getByTestId('add-user-name').fill('Cy Added');
     await page.getByTestId('add-user-email').fill(addedEmail);
+    await page.getByText('Allow creating agents', { exact: true }).click();
     await page.getByTestId('add-user-save').click();
     await page.getByText('Updated client data').first().waitFor();
     const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
-    expect(clients.find((c: { email: string }) => c.email === addedEmail.toLowerCase())).toMatchObject({ orgId, name: 'Cy Added', canAccess: ['/home', '/convos', '/analytics', '/leads', '/campaigns'] });
+    expect(clients.find((c: { email: string }) => c.email === addedEmail.toLowerCase())).toMatchObject({ orgId, name: 'Cy Added', canAccess: ['/home', '/convos', '/analytics', '/leads', '/campaigns'], allowCreateAgents: true });
 
     // Send Feedback, through the agency's e-mail brand to its support e-mail.
     await page.getByTestId('feedback-open').click();

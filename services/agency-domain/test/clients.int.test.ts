@@ -149,6 +149,15 @@ describe('the clients module', () => {
     const added = (await h.as(admin).post('/v2/client/org/clients', { name: 'New user', email: uniqueEmail('new'), dashboardPassword: password }).expect(200)).body.client;
     expect(added).toMatchObject({ orgId: a.org.ID, canAccess: [...DEFAULT_CLIENT_ACCESS] });
     expect(added.isOrgAdmin).toBeUndefined();
+    // advanced settings (spec §6): the admin sets them, unless the root admin hid them from this admin
+    const delegating = (await h.as(admin).post('/v2/client/org/clients', { name: 'Delegate', email: uniqueEmail('adv'), dashboardPassword: password, allowCreateAgents: true, canDelegateChats: true }).expect(200)).body.client;
+    expect(delegating).toMatchObject({ allowCreateAgents: true, canDelegateChats: true });
+    const hiddenEmail = uniqueEmail('hidden');
+    await saveClient({ orgId: a.org.ID, name: 'Hidden', email: hiddenEmail, dashboardPassword: password, isOrgAdmin: true, hideAdvancedSettings: true }).expect(200);
+    const hidden = (await signInClient(h, hiddenEmail, password, a.agency.ID)).identity;
+    const refused = await h.as(hidden).post('/v2/client/org/clients', { name: 'Y', email: uniqueEmail('y'), dashboardPassword: password, allowCreateAgents: true }).expect(403);
+    expect(refused.body.message).toBe(CLIENTS_API_MESSAGES.clientAdvancedSettingsHidden);
+    await h.as(hidden).post('/v2/client/org/clients', { name: 'Z', email: uniqueEmail('z'), dashboardPassword: password }).expect(200);
   });
 
   it('a client changes its own account, status and notification settings only', async () => {

@@ -157,6 +157,10 @@ export class OrganizationUseCases {
   async saveOrgClient(caller: ClientCaller, request: OrgAdminSaveClientRequest): Promise<{ client: ClientView; created: boolean }> {
     const org = await this.asOrgAdmin(caller);
     const region = caller.region as Region;
+    // Advanced client settings are visible to the root admin, or when hideAdvancedSettings is not set (spec §6).
+    if ((request.allowCreateAgents !== undefined || request.canDelegateChats !== undefined) && (await this.self(caller))?.hideAdvancedSettings) {
+      throw forbidden(CLIENTS_API_MESSAGES.clientAdvancedSettingsHidden);
+    }
     if (request.ID) {
       const existing = await this.deps.clients.client(region, request.ID);
       if (!existing || existing.orgId !== org.ID) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
