@@ -155,6 +155,14 @@ describe('client dashboard journey', () => {
     // The iframe tab: its page loads in the (sandboxed) frame, allowed by the host's frame-src.
     await page.getByTestId('client-nav').locator('[data-tab="c/sheet"]').click();
     await page.frameLocator('[data-testid="client-custom-tab"]').getByText('Northwind price sheet').waitFor();
+    // On a phone the layout is horizontal and the top bar's controls stay on the screen (they wrap).
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.locator('[data-testid="client-nav"][data-layout="horizontal"]').waitFor();
+    for (const control of ['notifications-bell', 'profile-menu', 'client-status']) {
+      const box = (await page.getByTestId(control).boundingBox())!;
+      expect([control, box.x + box.width <= 390]).toEqual([control, true]);
+    }
+    await screenshot(page, 'client-02b-phone');
     await context.close();
   });
 
