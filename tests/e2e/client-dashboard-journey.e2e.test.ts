@@ -16,9 +16,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
+import { AGENCY_API, AGENT_API, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
-import { nthMailTo, testKafka, waitFor } from '@platform/test-support';
+import { mailsTo, nthMailTo, testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 import { callApi } from './support/agency-clients';
 
@@ -233,6 +233,28 @@ describe('client dashboard journey', () => {
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/analytics$`), { waitUntil: 'commit' });
     await page.getByTestId('agent-usage').waitFor();
     await context.close();
+  });
+
+  it("an invited client opens the e-mailed link: the token in the query signs them in once", async () => {
+    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    const invited = clients.find((c: { email: string }) => c.email === passwordClient.email.toLowerCase());
+    const mailsBefore = (await mailsTo(passwordClient.email)).length;
+    await callApi(owner.request, CLIENTS_API.inviteClient, region, { params: { uid }, body: { clientId: invited.ID } });
+    const mail = await nthMailTo(passwordClient.email, mailsBefore + 1);
+    const link = new URL(/https?:\/\/[^\s"<]+/.exec(mail.html)![0]!.replace(/&amp;/g, '&'));
+    expect(link.searchParams.get('token')).toBeTruthy();
+    const { context, page } = await newClientPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
+    await page.getByTestId('client-nav').waitFor();
+    expect(page.url()).not.toContain('token=');
+    await context.close();
+    // The token works once: the same link again is refused, on the login screen.
+    const again = await newClientPage();
+    await again.page.goto(`${link.pathname}${link.search}`);
+    await again.page.getByText(CLIENTS_API_MESSAGES.tokenInvalid).waitFor();
+    await again.page.getByTestId('client-login').waitFor();
+    await again.context.close();
   });
 
   it('the agency signs in with its secret, gets every page, with no Account or status of a client, and switches organisation', async () => {
