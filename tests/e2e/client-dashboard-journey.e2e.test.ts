@@ -16,10 +16,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AGENCY_API, AGENT_API, CLIENTS_API, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
+import { AGENCY_API, AGENT_API, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
-import { nthMailTo, testKafka, waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { mailsTo, nthMailTo, testKafka, waitFor } from '@platform/test-support';
+import { baseUrl, launchBrowser, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
 import { callApi } from './support/agency-clients';
 
 /** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
@@ -128,6 +128,23 @@ describe('client dashboard journey', () => {
     await page.getByTestId('client-status').click();
     await page.getByText('Updated client data').first().waitFor();
     await page.getByTestId('client-status').getByText('Online').waitFor();
+    // Not an organisation admin: About is read-only ('You are not an admin'), no + Add User; no New Agent without allowCreateAgents.
+    await page.getByTestId('org-switcher').click();
+    expect(await page.getByRole('menuitem', { name: '+ Add User' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'About' }).click();
+    await page.getByTestId('org-about-not-admin').getByText('You are not an admin').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('client-new-agent').count()).toBe(0);
+    // The notification panel's settings: the client chooses which levels notify them (notifyIf), kept on their record.
+    await page.getByTestId('notifications-bell').click();
+    await page.getByLabel('Notification settings').click();
+    // Read in the page: node does not resolve *.localhost hosts, Chromium does.
+    const sessionPath = gatewayPath(CLIENTS_API.getClientSession, undefined, region);
+    const notifyIf = () => page.evaluate(async (path) => (await (await fetch(path)).json()).client.notificationsSettings.notifyIf, sessionPath);
+    await page.getByTestId('notify-if').getByText('All', { exact: true }).waitFor();
+    // The settings open with an animation: a click that lands before it ends is made again.
+    await waitFor(async () => (await notifyIf()) === 'all' || (await page.getByTestId('notify-if').getByText('All', { exact: true }).click(), false), 15_000, 1_000);
+    await page.keyboard.press('Escape');
     await page.getByTestId('client-nav').locator('[data-tab="c/prices"]').click();
     // The html tab's script runs (the page agency-domain serves under the sandboxing CSP), without the dashboard's origin.
     const tab = page.frameLocator('[data-testid="client-custom-tab"]');
@@ -139,6 +156,14 @@ describe('client dashboard journey', () => {
     // The iframe tab: its page loads in the (sandboxed) frame, allowed by the host's frame-src.
     await page.getByTestId('client-nav').locator('[data-tab="c/sheet"]').click();
     await page.frameLocator('[data-testid="client-custom-tab"]').getByText('Northwind price sheet').waitFor();
+    // On a phone the layout is horizontal and the top bar's controls stay on the screen (they wrap).
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.locator('[data-testid="client-nav"][data-layout="horizontal"]').waitFor();
+    for (const control of ['notifications-bell', 'profile-menu', 'client-status']) {
+      const box = (await page.getByTestId(control).boundingBox())!;
+      expect([control, box.x + box.width <= 390]).toEqual([control, true]);
+    }
+    await screenshot(page, 'client-02b-phone');
     await context.close();
   });
 
@@ -161,7 +186,17 @@ describe('client dashboard journey', () => {
     await page.getByTestId('org-switcher').click();
     await page.getByRole('menuitem', { name: '+ Add User' }).waitFor();
     await screenshot(page, 'client-03-code-client');
-    await page.keyboard.press('Escape');
+    // + Add User: a 15-character password by default; the user gets the organisation's default access.
+    await page.getByRole('menuitem', { name: '+ Add User' }).click();
+    expect(await page.getByTestId('add-user-password').inputValue()).toHaveLength(15);
+    const addedEmail = uniqueEmail('added');
+    await page.getByTestId('add-user-name').fill('Cy Added');
+    await page.getByTestId('add-user-email').fill(addedEmail);
+    await page.getByText('Allow creating agents', { exact: true }).click();
+    await page.getByTestId('add-user-save').click();
+    await page.getByText('Updated client data').first().waitFor();
+    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    expect(clients.find((c: { email: string }) => c.email === addedEmail.toLowerCase())).toMatchObject({ orgId, name: 'Cy Added', canAccess: ['/home', '/convos', '/analytics', '/leads', '/campaigns'], allowCreateAgents: true });
 
     // Send Feedback, through the agency's e-mail brand to its support e-mail.
     await page.getByTestId('feedback-open').click();
@@ -198,6 +233,28 @@ describe('client dashboard journey', () => {
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[1]}/analytics$`), { waitUntil: 'commit' });
     await page.getByTestId('agent-usage').waitFor();
     await context.close();
+  });
+
+  it("an invited client opens the e-mailed link: the token in the query signs them in once", async () => {
+    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    const invited = clients.find((c: { email: string }) => c.email === passwordClient.email.toLowerCase());
+    const mailsBefore = (await mailsTo(passwordClient.email)).length;
+    await callApi(owner.request, CLIENTS_API.inviteClient, region, { params: { uid }, body: { clientId: invited.ID } });
+    const mail = await nthMailTo(passwordClient.email, mailsBefore + 1);
+    const link = new URL(/https?:\/\/[^\s"<]+/.exec(mail.html)![0]!.replace(/&amp;/g, '&'));
+    expect(link.searchParams.get('token')).toBeTruthy();
+    const { context, page } = await newClientPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
+    await page.getByTestId('client-nav').waitFor();
+    expect(page.url()).not.toContain('token=');
+    await context.close();
+    // The token works once: the same link again is refused, on the login screen.
+    const again = await newClientPage();
+    await again.page.goto(`${link.pathname}${link.search}`);
+    await again.page.getByText(CLIENTS_API_MESSAGES.tokenInvalid).waitFor();
+    await again.page.getByTestId('client-login').waitFor();
+    await again.context.close();
   });
 
   it('the agency signs in with its secret, gets every page, with no Account or status of a client, and switches organisation', async () => {
@@ -308,6 +365,35 @@ describe('client dashboard journey', () => {
     await page.getByTestId('locked-log-out').click();
     await page.getByText('Signed out successfully.').waitFor();
     await page.getByTestId('client-login').waitFor();
+    await context.close();
+    // Disabled access blocks clients, not the agency viewing the organisation with its secret.
+    const agency = await newClientPage();
+    await agency.page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
+    await agency.page.getByTestId('client-nav').waitFor();
+    expect(await agency.page.getByTestId('locked-modal').count()).toBe(0);
+    await agency.context.close();
+  });
+
+  it('a client with allowCreateAgents creates an agent from New Agent; it joins the organisation', async () => {
+    // A third agent is beyond the free plan's two (a 402 the drawer would show): the agency is on a paid plan.
+    await putOwnWorkspaceOnPlan(owner, region, 'pay_as_you_go');
+    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: {} } });
+    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    const client = clients.find((c: { email: string }) => c.email === passwordClient.email.toLowerCase());
+    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ID: client.ID, orgId, name: client.name, email: client.email, canAccess: client.canAccess, clientTabOrder: client.clientTabOrder, allowCreateAgents: true } });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await page.getByTestId('client-nav').waitFor();
+    await page.getByTestId('client-new-agent').click();
+    await page.getByTestId('client-new-agent-name').fill('Made by Ada');
+    await page.getByTestId('client-new-agent-create').click();
+    await page.getByText('Agent created successfully, redirecting...').waitFor();
+    await page.waitForURL(new RegExp(`/app/${region}/agents/(?!${agentIds.join('|')})[^/]+/leads$`), { waitUntil: 'commit' });
+    const newAgentId = /\/agents\/([^/]+)\//.exec(page.url())![1]!;
+    await page.getByTestId('agent-selector-title').getByText('Made by Ada').waitFor();
+    await screenshot(page, 'client-08-new-agent');
+    const { organizations } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    expect(organizations.find((o: { ID: string }) => o.ID === orgId).widgetIDs).toEqual([...agentIds, newAgentId]);
     await context.close();
   });
 });

@@ -78,7 +78,7 @@ describe('clients journey (agency side)', () => {
     await drawer.getByTestId('organization-save').click();
     await page.getByText('Organization updated successfully!').first().waitFor();
     await card.getByTestId('organization-card-name').getByText('Acme Clinic').waitFor();
-    await card.getByText('1 agents').waitFor();
+    await card.getByText('1 agent', { exact: true }).waitFor();
   });
 
   it('adds two clients, one of them the organisation admin, and sets access and tab order', async () => {

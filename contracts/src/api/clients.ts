@@ -67,6 +67,8 @@ export const CLIENTS_API_MESSAGES = {
   clientFieldOfOtherPage: (field: string, pages: string) => `Your account cannot change ${field}: it is edited on ${pages}.`,
   /** Not in the spec's words: a client's call to a helper of a dashboard page (the Meta sign-in's) that names no agent (ADR 0040). */
   clientAgentRequired: 'Name the agent (agentId) this request is for.',
+  /** Not in the spec's words: an organisation admin whose advanced settings the agency hid sets one. */
+  clientAdvancedSettingsHidden: 'Your agency manages the advanced settings of your users.',
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
 } as const;
@@ -190,10 +192,11 @@ export const saveOwnOrganizationRequestSchema = Joi.object<SaveOwnOrganizationRe
 });
 /**
  * What an organisation admin may set when adding or editing a user of the organisation: not the
- * root admin's fields (isOrgAdmin, access, tab order, advanced settings), which a new user takes
- * from the organisation's defaults.
+ * root admin's fields (isOrgAdmin, access, tab order, hideAdvancedSettings; a new user takes
+ * access and order from the organisation's defaults); the advanced settings (allow create
+ * agents, chat delegation) unless the root admin hid them from this admin (spec §6).
  */
-export type OrgAdminSaveClientRequest = Pick<SaveClientRequest, 'ID' | 'name' | 'email' | 'dashboardPassword' | 'squarePhotoURL' | 'notificationsSettings' | 'preferredLanguage'>;
+export type OrgAdminSaveClientRequest = Pick<SaveClientRequest, 'ID' | 'name' | 'email' | 'dashboardPassword' | 'squarePhotoURL' | 'notificationsSettings' | 'preferredLanguage' | 'allowCreateAgents' | 'canDelegateChats'>;
 const clientKey = (key: keyof SaveClientRequest) => saveClientRequestSchema.extract(key) as Joi.StringSchema & Joi.ObjectSchema;
 export const orgAdminSaveClientRequestSchema = Joi.object<OrgAdminSaveClientRequest, true>({
   ID: clientKey('ID'),
@@ -203,6 +206,9 @@ export const orgAdminSaveClientRequestSchema = Joi.object<OrgAdminSaveClientRequ
   squarePhotoURL: clientKey('squarePhotoURL'),
   notificationsSettings: clientKey('notificationsSettings'),
   preferredLanguage: clientKey('preferredLanguage'),
+  // The advanced client settings (spec §6): an organisation admin sets them unless the root admin set hideAdvancedSettings on them.
+  allowCreateAgents: clientKey('allowCreateAgents'),
+  canDelegateChats: clientKey('canDelegateChats'),
 });
 
 /** A tab click of the client dashboard (analytics). */

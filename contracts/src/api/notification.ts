@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { documentId } from '../entities/common';
 import type { Notification, NotificationsSettings } from '../entities/clients';
+import type { WorkspaceLogRequest } from '../entities/workspace';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 
 /** A stored organisation notification as the API answers it (ID, level and ts always set). */
@@ -65,6 +66,10 @@ export const NOTIFICATION_MESSAGES = {
   pushUnsupported: 'This browser cannot receive push notifications.',
   pushRefused: (reason: string) => `Your browser could not subscribe to notifications: ${reason}`,
   creditsLowTitle: 'Credits running low',
+  /** Not in the spec's words: the logs API's answer ('not shown') and the e-mail of a log sent withEmail. */
+  logSaved: 'Log saved.',
+  logUserMismatch: 'The log names another workspace.',
+  logEmailSubject: (type: string) => `Workspace log: ${type}`,
   creditsLowBody: (balance: number) => `Only ${Math.max(0, Math.floor(balance)).toLocaleString('en-US')} credits are left. Buy credits so your agents keep answering.`,
 } as const;
 
@@ -189,5 +194,12 @@ export const NOTIFICATION_API = {
     operationId: 'sendTestEvent',
     method: 'post',
     path: '/v2/workspaces/:uid/events/test',
+  }),
+  /** The logs API (spec §7 POST /workspace/{userId}/logs): a workspace's log line, e-mailed to its members withEmail. */
+  saveWorkspaceLog: endpoint<{ uid: string }, NoQuery, WorkspaceLogRequest, SuccessResponse & { message: string; id: string }>()({
+    service: 'notification',
+    operationId: 'saveWorkspaceLog',
+    method: 'post',
+    path: '/workspace/:uid/logs',
   }),
 } as const;

@@ -42,6 +42,9 @@ export const WHITELABEL = {
 
 export const NOTIFY_THROUGH = ['email', 'push', 'all', 'none'] as const;
 export const NOTIFY_IF = ['all', 'requestsOnly', 'none'] as const;
+/** How the notification options read in the client drawer and the notification panel's settings (not in the spec's words). */
+export const NOTIFY_THROUGH_LABELS: Record<(typeof NOTIFY_THROUGH)[number], string> = { email: 'Email', push: 'Push', all: 'All', none: 'None' };
+export const NOTIFY_IF_LABELS: Record<(typeof NOTIFY_IF)[number], string> = { all: 'All', requestsOnly: 'Requests only', none: 'None' };
 export const CLIENT_STATUSES = ['online', 'offline'] as const;
 export const DASHBOARD_LAYOUTS = ['vertical', 'horizontal'] as const;
 export const NOTIFICATION_LEVELS = [1, 2] as const;

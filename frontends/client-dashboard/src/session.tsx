@@ -1,7 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgencyHostData, ClientSessionResponse } from '@platform/contracts';
-import { ApiError, type RemoteProps } from '@platform/ui';
+import { ApiError, notify, type RemoteProps } from '@platform/ui';
+import { sessionFailure } from './logic/session-refresh';
 import { clientApi, type ClientApi } from './api/client-api';
 
 export const SESSION_KEY = ['client-session'] as const;
@@ -30,8 +31,13 @@ export function DashboardProvider({ host, loadParcel, children }: { host: Agency
       try {
         return await api.session();
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
-        throw error;
+        const previous = queryClient.getQueryData<ClientSessionResponse | null>(SESSION_KEY) ?? null;
+        const failure = sessionFailure(error instanceof ApiError ? error.status : 0, previous !== null);
+        if (failure.notice) notify.error(failure.notice);
+        if (!failure.signOut) return previous;
+        // The cookie may still name the gone session: end it, so the login screen starts clean.
+        if (previous) await api.logout().catch(() => undefined);
+        return null;
       }
     },
     retry: false,
@@ -40,7 +46,7 @@ export function DashboardProvider({ host, loadParcel, children }: { host: Agency
   const value: DashboardContextValue = {
     host,
     api,
-    session: query.isError ? null : query.data,
+    session: query.data,
     setSession: (session) => queryClient.setQueryData(SESSION_KEY, session),
     refresh: () => queryClient.invalidateQueries({ queryKey: SESSION_KEY }),
     loadParcel,

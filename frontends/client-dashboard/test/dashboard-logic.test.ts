@@ -1,6 +1,7 @@
 import { ORGANIZATION_DEFAULTS } from '@platform/contracts';
-import { creditsLabel, lockedMessage } from '../src/logic/access';
+import { agencyBarShown, creditsLabel, lockedMessage, mayCreateAgents } from '../src/logic/access';
 import { agentTitle, clientTabs, landingHref, notificationHref, switchAgentHref, tabAt } from '../src/logic/tabs';
+import { sessionFailure } from '../src/logic/session-refresh';
 
 const faq = { label: 'FAQ', href: '/faq', pageType: 'html' as const };
 const news = { label: 'News', href: '/news', pageType: 'iframe' as const, alwaysVisible: true };
@@ -89,8 +90,38 @@ describe('locked dashboard', () => {
     expect(lockedMessage({ agencyAdmin: false, organization: { widgetIDs: ['a1'] }, agentCount: 1 })).toBeUndefined();
   });
 
+  it('offers New Agent to a client with allowCreateAgents and to the agency admin only (spec §6)', () => {
+    expect(mayCreateAgents({ agencyAdmin: false, client: { allowCreateAgents: true } })).toBe(true);
+    expect(mayCreateAgents({ agencyAdmin: false, client: {} })).toBe(false);
+    expect(mayCreateAgents({ agencyAdmin: true, client: {} })).toBe(true);
+  });
+
+  it('shows the agency bar to the agency admin, except in a vertical-layout agent page (spec §2.10)', () => {
+    expect(agencyBarShown({ agencyAdmin: true, layout: 'horizontal', onAgentPage: true })).toBe(true);
+    expect(agencyBarShown({ agencyAdmin: true, layout: 'vertical', onAgentPage: true })).toBe(false);
+    expect(agencyBarShown({ agencyAdmin: true, layout: 'vertical', onAgentPage: false })).toBe(true);
+    expect(agencyBarShown({ agencyAdmin: false, layout: 'horizontal', onAgentPage: false })).toBe(false);
+  });
+
   it('shows credits to 1 decimal', () => {
     expect(creditsLabel(1234.56)).toBe('1,234.6 credits');
     expect(creditsLabel(undefined)).toBe('0.0 credits');
+  });
+});
+
+describe('reading the session again', () => {
+  it("signs a client whose session is gone out with 'Please login again.' (silent on arrival)", () => {
+    expect(sessionFailure(401, true)).toEqual({ notice: 'Please login again.', signOut: true });
+    expect(sessionFailure(403, true)).toEqual({ notice: 'Please login again.', signOut: true });
+    expect(sessionFailure(401, false)).toEqual({ notice: undefined, signOut: true });
+  });
+
+  it("signs the client out with 'Account data not present.' when its account is missing", () => {
+    expect(sessionFailure(404, true)).toEqual({ notice: 'Account data not present.', signOut: true });
+  });
+
+  it("keeps the dashboard on any other failure, saying 'Error occurred refreshing account data.'", () => {
+    expect(sessionFailure(502, true)).toEqual({ notice: 'Error occurred refreshing account data.', signOut: false });
+    expect(sessionFailure(0, false)).toEqual({ notice: 'Error occurred refreshing account data.', signOut: true });
   });
 });

@@ -21,8 +21,13 @@ describe('the bell rules', () => {
     expect(popupCandidate([n('a', 2, IGNORED_AFTER_MS)], { nowMs: now })?.ID).toBe('a');
     expect(popupCandidate([n('a', 2, 1_000, { notifyOnly: ['c2'] })], { nowMs: now, clientId: 'c1' })).toBeNull();
     expect(popupCandidate([n('a', 2, 1_000, { notifyOnly: ['c1'] })], { nowMs: now, clientId: 'c1' })?.ID).toBe('a');
-    // a level-1 notification under requestsOnly is not shown, so it does not pop up
+    // a level-1 notification under requestsOnly pops up only on its page (where its sound plays, spec §4.8)
     expect(popupCandidate([n('a', 1, 1_000)], { nowMs: now, notifyIf: 'requestsOnly' })).toBeNull();
+    expect(popupCandidate([n('a', 1, 1_000, { urlPathname: '/convos?agentId=A1' })], { nowMs: now, notifyIf: 'requestsOnly', pathname: '/app/eu/agents/A1/leads' })).toBeNull();
+    expect(popupCandidate([n('a', 1, 1_000, { urlPathname: '/convos?agentId=A1' })], { nowMs: now, notifyIf: 'requestsOnly', pathname: '/app/eu/agents/A1/convos' })?.ID).toBe('a');
+    expect(popupCandidate([n('a', 2, 1_000, { urlPathname: '/convos' })], { nowMs: now, notifyIf: 'none', pathname: '/app/eu/agents/A1/convos' })).toBeNull();
+    // only the newest is considered, whatever its level: a newer level 1 hides an older request from the popup
+    expect(popupCandidate([n('a', 1, 1_000), n('b', 2, 2_000)], { nowMs: now, notifyIf: 'requestsOnly' })).toBeNull();
     expect(popupCandidate([], { nowMs: now })).toBeNull();
   });
 

@@ -135,6 +135,12 @@ describe('the clients module', () => {
     expect(identity).toMatchObject({ kind: 'client', agencyAdmin: true, orgId: a.org.ID });
     // the agency admin acts as the organisation's admin
     await h.as(identity).get('/v2/client/org/clients').expect(200);
+    // disabled client access blocks the organisation's clients, not the agency viewing it (spec §6)
+    await h.as(a.person).post(`/v2/workspaces/${a.uid}/orgs/${a.org.ID}`, { ID: a.org.ID, name: 'Acme', settings: { disableClientAccess: true } }).expect(200);
+    expect((await h.as(gateway).get(`/internal/organizations/${a.org.ID}/clients/${identity.clientId}/access`).expect(200)).body.disabled).toBe(false);
+    const { client } = (await saveClient({ orgId: a.org.ID, name: 'Paused', email: uniqueEmail('paused'), dashboardPassword: password }).expect(200)).body;
+    expect((await h.as(gateway).get(`/internal/organizations/${a.org.ID}/clients/${client.ID}/access`).expect(200)).body.disabled).toBe(true);
+    await h.as(a.person).post(`/v2/workspaces/${a.uid}/orgs/${a.org.ID}`, { ID: a.org.ID, name: 'Acme', settings: {} }).expect(200);
   });
 
   it("organisation admins edit About and add users with the organisation's defaults; others are not admins", async () => {
@@ -153,6 +159,15 @@ describe('the clients module', () => {
     const added = (await h.as(admin).post('/v2/client/org/clients', { name: 'New user', email: uniqueEmail('new'), dashboardPassword: password }).expect(200)).body.client;
     expect(added).toMatchObject({ orgId: a.org.ID, canAccess: [...DEFAULT_CLIENT_ACCESS] });
     expect(added.isOrgAdmin).toBeUndefined();
+    // advanced settings (spec §6): the admin sets them, unless the root admin hid them from this admin
+    const delegating = (await h.as(admin).post('/v2/client/org/clients', { name: 'Delegate', email: uniqueEmail('adv'), dashboardPassword: password, allowCreateAgents: true, canDelegateChats: true }).expect(200)).body.client;
+    expect(delegating).toMatchObject({ allowCreateAgents: true, canDelegateChats: true });
+    const hiddenEmail = uniqueEmail('hidden');
+    await saveClient({ orgId: a.org.ID, name: 'Hidden', email: hiddenEmail, dashboardPassword: password, isOrgAdmin: true, hideAdvancedSettings: true }).expect(200);
+    const hidden = (await signInClient(h, hiddenEmail, password, a.agency.ID)).identity;
+    const refused = await h.as(hidden).post('/v2/client/org/clients', { name: 'Y', email: uniqueEmail('y'), dashboardPassword: password, allowCreateAgents: true }).expect(403);
+    expect(refused.body.message).toBe(CLIENTS_API_MESSAGES.clientAdvancedSettingsHidden);
+    await h.as(hidden).post('/v2/client/org/clients', { name: 'Z', email: uniqueEmail('z'), dashboardPassword: password }).expect(200);
   });
 
   it('a client changes its own account, status and notification settings only', async () => {

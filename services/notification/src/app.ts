@@ -12,6 +12,8 @@ import { NotificationAccess, type NotificationPolicy } from './usecases/access';
 import { EventDeliveries } from './usecases/event-deliveries';
 import { LiveNotifications } from './usecases/live-notifications';
 import { OrgNotifications } from './usecases/org-notifications';
+import { WorkspaceLogs } from './usecases/workspace-logs';
+import { WorkspaceLogStore } from './store/workspace-logs';
 
 export const OPENAPI_INFO = {
   title: 'Notification service',
@@ -50,7 +52,8 @@ export function assemble(deps: AppDeps) {
     eventsWritten: deps.eventsWritten ?? (() => undefined),
   });
   const deliveries = new EventDeliveries({ store: new DeliveryStore(deps.mongo), workspaces, http: new SafeHttpClient(config.outbound), mailer, logger, retry: config.retry, publicUrl: config.publicUrl });
-  const routes = notificationRoutes(notifications, live, deliveries);
+  const logs = new WorkspaceLogs({ store: new WorkspaceLogStore(deps.mongo), workspaces, mailer, logger });
+  const routes = notificationRoutes(notifications, live, deliveries, logs);
   return { routes, access: new NotificationAccess(workspaces), live, notifications, deliveries, mailer };
 }
 

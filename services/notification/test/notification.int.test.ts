@@ -266,4 +266,18 @@ describe('the notification service against FerretDB, Kafka and the SMTP inbox', 
       await close(endpoint);
     }
   }, 60_000);
+  it("the logs API keeps a workspace's log line; withEmail its members get it; nobody else writes it", async () => {
+    const { person, uid } = await tenant();
+    const other = await tenant();
+    const line = { userId: uid, agentId: 'AGENTAAAAAAAAAAA', type: 'handoff', content: 'Sam <b>asked</b> for a person', channel: 'widget', metadata: { conversationId: 'c1' }, withEmail: true };
+    const { id } = (await as(person).post(`/workspace/${uid}/logs`, line).expect(200)).body;
+    expect(await mongo.collection('eu', 'workspace_logs').findOne({ _id: id } as never)).toMatchObject({ workspaceId: uid, type: 'handoff', channel: 'widget', metadata: { conversationId: 'c1' } });
+    const mail = await nthMailTo(person.email, 1);
+    expect(mail.subject).toBe(NOTIFICATION_MESSAGES.logEmailSubject('handoff'));
+    expect(mail.html).toContain('Sam &#60;b&#62;asked&#60;/b&#62; for a person');
+    await as(other.person).post(`/workspace/${uid}/logs`, line).expect(403);
+    await as(person).post(`/workspace/${uid}/logs`, { ...line, userId: other.uid }).expect(400, { success: false, message: NOTIFICATION_MESSAGES.logUserMismatch });
+    await as(person).post(`/workspace/${uid}/logs`, { userId: uid }).expect(400);
+    expect(await mongo.collection('eu', 'workspace_logs').countDocuments({ workspaceId: uid } as never)).toBe(1);
+  });
 });

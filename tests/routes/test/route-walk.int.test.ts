@@ -155,6 +155,7 @@ const TENANT_REQUESTS: Record<string, ((a: Fixture) => ExampleRequest) | 'caller
   markAllNotificationsRead: (a) => ({ params: { uid: a.workspaceId, orgId: 'AAAAAAAAAAAAAAAAAAAA' } }),
   listEventDeliveries: (a) => ({ params: { uid: a.workspaceId } }),
   sendTestEvent: (a) => ({ params: { uid: a.workspaceId } }),
+  saveWorkspaceLog: (a) => ({ params: { uid: a.workspaceId }, body: { userId: a.workspaceId, type: 'walk', content: 'Taken over' } }),
   // Agency rebilling (ADR 0022): tenant A's organisation WALK_ORG and connected account acct_walk.
   getConnect: (a) => ({ params: { workspaceId: a.workspaceId } }),
   createConnectAccount: (a) => ({ body: { workspace: { uid: a.workspaceId } } }),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CLIENT_DEFAULTS, NOTIFY_IF, NOTIFY_THROUGH, newClientDashboardPassword, type ClientView, type SaveClientRequest } from '@platform/contracts';
+import { CLIENT_DEFAULTS, NOTIFY_IF, NOTIFY_IF_LABELS, NOTIFY_THROUGH, NOTIFY_THROUGH_LABELS, newClientDashboardPassword, type ClientView, type SaveClientRequest } from '@platform/contracts';
 import { Button, Divider, Drawer, Group, PasswordInput, Select, Stack, Switch, TextInput } from '@platform/ui';
 import { AccessEditor, type PageChoice } from './AccessEditor';
 import { effectiveOrder } from './client-access';
@@ -44,8 +44,8 @@ export function ClientDrawer(props: { draft: SaveClientRequest | null; existing?
           onChange={({ access: canAccess, order }) => set({ canAccess, clientTabOrder: order })}
         />
         <Divider />
-        <Select label="Notify through" data={[...NOTIFY_THROUGH]} value={client.notificationsSettings?.notifyThrough ?? CLIENT_DEFAULTS.notifyThrough} onChange={(value) => value && set({ notificationsSettings: { ...client.notificationsSettings, notifyThrough: value as (typeof NOTIFY_THROUGH)[number] } })} />
-        <Select label="Notify if" data={[...NOTIFY_IF]} value={client.notificationsSettings?.notifyIf ?? CLIENT_DEFAULTS.notifyIf} onChange={(value) => value && set({ notificationsSettings: { ...client.notificationsSettings, notifyIf: value as (typeof NOTIFY_IF)[number] } })} />
+        <Select label="Notify through" data={NOTIFY_THROUGH.map((value) => ({ value, label: NOTIFY_THROUGH_LABELS[value] }))} value={client.notificationsSettings?.notifyThrough ?? CLIENT_DEFAULTS.notifyThrough} onChange={(value) => value && set({ notificationsSettings: { ...client.notificationsSettings, notifyThrough: value as (typeof NOTIFY_THROUGH)[number] } })} />
+        <Select label="Notify if" data={NOTIFY_IF.map((value) => ({ value, label: NOTIFY_IF_LABELS[value] }))} value={client.notificationsSettings?.notifyIf ?? CLIENT_DEFAULTS.notifyIf} onChange={(value) => value && set({ notificationsSettings: { ...client.notificationsSettings, notifyIf: value as (typeof NOTIFY_IF)[number] } })} />
         <Select label="Language" data={LANGUAGES} value={client.preferredLanguage ?? CLIENT_DEFAULTS.preferredLanguage} onChange={(value) => value && set({ preferredLanguage: value })} />
         <Divider label="Advanced" />
         <Switch label="Allow creating agents" checked={!!client.allowCreateAgents} onChange={(e) => set({ allowCreateAgents: e.currentTarget.checked })} data-testid="client-create-agents" />

@@ -51,7 +51,7 @@ export function ClientsScreen() {
                 <Group gap="xs">
                   <Text fw={600} data-testid="organization-card-name">{org.name}</Text>
                   <Badge variant="light">{org.dashboardLayout}</Badge>
-                  <Badge variant="light" color="gray">{(org.widgetIDs ?? []).length} agents</Badge>
+                  <Badge variant="light" color="gray">{(org.widgetIDs ?? []).length === 1 ? '1 agent' : `${(org.widgetIDs ?? []).length} agents`}</Badge>
                   {org.settings?.disableClientAccess && <Badge color="red">Access disabled</Badge>}
                 </Group>
                 <Group gap="xs">

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
 import { Box, Center, Loader, agentNavLayout, useMediaQuery } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
-import { lockedMessage } from '../logic/access';
+import { agencyBarShown, lockedMessage, mayCreateAgents } from '../logic/access';
 import { clientTabs, landingHref, tabAt, tabHref, type DashboardTab } from '../logic/tabs';
 import { AgentPage } from '../pages/AgentPage';
 import { AgencyBar } from './AgencyBar';
 import { ClientAgentNav } from './ClientAgentNav';
 import { LockedModal } from './LockedModal';
+import { NewAgentButton } from './NewAgentButton';
 import { TopBar } from './TopBar';
 import { useClientAgents } from './use-client-agents';
 
@@ -54,7 +55,7 @@ export function Dashboard() {
   return (
     <>
       <TopBar agents={agents} agentId={agentKnown ? agentId : undefined} tabs={tabs} phone={phone} />
-      {session.agencyAdmin && layout === 'horizontal' && <AgencyBar />}
+      {agencyBarShown({ agencyAdmin: session.agencyAdmin, layout, onAgentPage: Boolean(nav) }) && <AgencyBar />}
       {layout === 'horizontal' && nav}
       <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {layout === 'vertical' && nav}
@@ -62,7 +63,7 @@ export function Dashboard() {
           {!lock && agentId && agentKnown && tab && <AgentPage region={host.region} agentId={agentId} tab={tab} tabs={tabs} />}
         </Box>
       </Box>
-      {lock && <LockedModal message={lock} />}
+      {lock && <LockedModal message={lock} action={agents.length === 0 && !session.organization.settings?.disableClientAccess && mayCreateAgents(session) ? <NewAgentButton tabs={tabs} /> : undefined} />}
     </>
   );
 }

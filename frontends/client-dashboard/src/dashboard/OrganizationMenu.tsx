@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CLIENTS_API_MESSAGES, MESSAGES } from '@platform/contracts';
-import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, Menu, Modal, PasswordInput, Stack, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
+import { CLIENTS_API_MESSAGES, MESSAGES, newClientDashboardPassword } from '@platform/contracts';
+import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, Menu, Modal, PasswordInput, Stack, Switch, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 
-/** About the organisation: everyone reads it; an organisation admin edits its name and photo. */
+/** About the organisation: everyone reads it; an organisation admin edits its name and photo, others are told 'You are not an admin' (spec §6). */
 function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { api, refresh } = useDashboard();
   const { organization, client } = useClientSession();
@@ -35,29 +35,44 @@ function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void 
         </Group>
         <TextInput label="Organization name" value={name} onChange={(e) => setName(e.currentTarget.value)} readOnly={!admin} />
         <TextInput label="Logo URL" value={photo} onChange={(e) => setPhoto(e.currentTarget.value)} readOnly={!admin} />
-        {admin && (
-          <Button onClick={save} loading={busy}>
+        {admin ? (
+          <Button onClick={save} loading={busy} data-testid="org-about-save">
             Save
           </Button>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="org-about-not-admin">
+            {MESSAGES.clients.notAdmin}
+          </Text>
         )}
       </Stack>
     </Modal>
   );
 }
 
+/** A new user's form: the password is 15 random characters by default (spec §3.6), shown so the admin can pass it on. */
+const newUserFields = () => ({ name: '', email: '', dashboardPassword: newClientDashboardPassword(), allowCreateAgents: false, canDelegateChats: false });
+
 /** + Add User (organisation admins only, spec §6): a new user of the organisation, with the organisation's default access. */
 function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { api } = useDashboard();
-  const [fields, setFields] = useState({ name: '', email: '', dashboardPassword: '' });
+  const { client } = useClientSession();
+  // Advanced client settings: visible unless the agency set hideAdvancedSettings on this admin (spec §6).
+  const advanced = !client.hideAdvancedSettings;
+  const [fields, setFields] = useState(newUserFields);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: e.currentTarget.value });
+  const set = (key: 'name' | 'email' | 'dashboardPassword') => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: e.currentTarget.value });
   const save = async () => {
     if (!fields.name.trim() || !fields.email.trim() || !fields.dashboardPassword) return notify.error(MESSAGES.clients.fieldsRequired, 3000);
     setBusy(true);
     try {
-      const answer = await api.saveOrgClient({ name: fields.name.trim(), email: fields.email.trim(), dashboardPassword: fields.dashboardPassword });
+      const answer = await api.saveOrgClient({
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        dashboardPassword: fields.dashboardPassword,
+        ...(advanced ? { allowCreateAgents: fields.allowCreateAgents, canDelegateChats: fields.canDelegateChats } : {}),
+      });
       notify.success(answer.message ?? CLIENTS_API_MESSAGES.clientUpdated, 3000);
-      setFields({ name: '', email: '', dashboardPassword: '' });
+      setFields(newUserFields());
       onClose();
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : CLIENTS_API_MESSAGES.clientUpdateFailed, 3000);
@@ -68,10 +83,16 @@ function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => vo
   return (
     <Drawer opened={opened} onClose={onClose} title="+ Add User" position="right" data-testid="add-user-drawer">
       <Stack>
-        <TextInput label="Name" value={fields.name} onChange={set('name')} />
-        <TextInput label="Email" type="email" value={fields.email} onChange={set('email')} />
-        <PasswordInput label="Password" value={fields.dashboardPassword} onChange={set('dashboardPassword')} />
-        <Button onClick={save} loading={busy}>
+        <TextInput label="Name" value={fields.name} onChange={set('name')} data-testid="add-user-name" />
+        <TextInput label="Email" type="email" value={fields.email} onChange={set('email')} data-testid="add-user-email" />
+        <PasswordInput label="Password" value={fields.dashboardPassword} onChange={set('dashboardPassword')} data-testid="add-user-password" />
+        {advanced && (
+          <>
+            <Switch label="Allow creating agents" checked={fields.allowCreateAgents} onChange={(e) => setFields({ ...fields, allowCreateAgents: e.currentTarget.checked })} data-testid="add-user-create-agents" />
+            <Switch label="Allow chat delegation" checked={fields.canDelegateChats} onChange={(e) => setFields({ ...fields, canDelegateChats: e.currentTarget.checked })} />
+          </>
+        )}
+        <Button onClick={save} loading={busy} data-testid="add-user-save">
           Add User
         </Button>
       </Stack>

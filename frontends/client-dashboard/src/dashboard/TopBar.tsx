@@ -23,13 +23,15 @@ import {
   useMantineColorScheme,
 } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
-import { creditsLabel } from '../logic/access';
+import { creditsLabel, mayCreateAgents } from '../logic/access';
 import { notificationHref, type DashboardTab } from '../logic/tabs';
 import { AccountDrawer } from './AccountDrawer';
 import { ClientBilling } from './ClientBilling';
 import { AgencyLogo } from './AgencyLogo';
 import { AgentSelector } from './AgentSelector';
 import { FeedbackDrawer } from './FeedbackDrawer';
+import { NewAgentButton } from './NewAgentButton';
+import { NotificationSettings } from './NotificationSettings';
 import { topBarStyle } from './brand';
 import { OrganizationMenu } from './OrganizationMenu';
 import type { ClientAgent } from './use-client-agents';
@@ -109,13 +111,15 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
   // Feedback goes out through the agency's e-mail domain: offered only when it has one (spec §6).
   const feedbackShown = Boolean(host.agency.resendEmailDomain) && !agencyAdmin;
   return (
-    <Group component="header" className="topbar" justify="space-between" px="md" h={60} wrap="nowrap" style={topBarStyle(host.agency)} data-testid="client-topbar">
+    // On a phone the controls wrap onto a second row rather than run off the screen (the bell and Log Out must stay reachable).
+    <Group component="header" className="topbar" justify="space-between" px="md" mih={60} py={phone ? 6 : 0} gap={phone ? 6 : 'md'} wrap={phone ? 'wrap' : 'nowrap'} style={topBarStyle(host.agency)} data-testid="client-topbar">
       <Group gap="md" wrap="nowrap">
         <AgencyLogo dark={dark} showName={!phone} />
         <OrganizationMenu />
         {agents.length > 0 && <AgentSelector agents={agents} current={agentId} tabs={tabs} avatarOnly={phone} />}
+        {mayCreateAgents({ agencyAdmin, client }) && <NewAgentButton tabs={tabs} compact={phone} />}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" ml={phone ? 'auto' : undefined}>
         {feedbackShown && (
           <Tooltip label="Send Feedback">
             <ActionIcon variant="subtle" color="gray" onClick={() => setFeedback(true)} aria-label="Send Feedback" data-testid="feedback-open">
@@ -145,6 +149,7 @@ export function TopBar({ agents, agentId, tabs, phone }: { agents: ClientAgent[]
           onOpen={(path) => navigate(notificationHref(host.region, path))}
           onNotification={refreshCredits}
           pushWorker={agencyAdmin ? undefined : PUSH_WORKER}
+          settings={agencyAdmin ? undefined : <NotificationSettings />}
         />
         <ProfileMenu onAccount={() => setAccount(true)} />
       </Group>

@@ -4,6 +4,8 @@ import { ApiError } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 
 export type ClientAgent = AgentListItem;
+/** The prefix of the agent list's query key (a created agent refreshes it). */
+export const CLIENT_AGENTS_KEY = ['client-agents'] as const;
 
 /**
  * The agents of the client's organisation (the agent service's GET /v2/client/agents). A refusal
@@ -13,7 +15,7 @@ export function useClientAgents(): { agents: ClientAgent[]; loading: boolean } {
   const { api } = useDashboard();
   const session = useClientSession();
   const query = useQuery({
-    queryKey: ['client-agents', session.organization.ID, session.client.ID],
+    queryKey: [...CLIENT_AGENTS_KEY, session.organization.ID, session.client.ID],
     queryFn: async () => {
       try {
         // "The first widget" is the organisation's first: keep its order.

@@ -14,5 +14,11 @@ export function lockedMessage(ctx: { agencyAdmin: boolean; organization?: Organi
   return ctx.organization?.widgetIDs?.length ? CLIENTS_API_MESSAGES.noAgentsForAccount : CLIENTS_API_MESSAGES.noAgentsForOrg;
 }
 
+/** Who sees New Agent (spec §6): a client with allowCreateAgents; the agency admin (every page) too. */
+export const mayCreateAgents = (ctx: { agencyAdmin: boolean; client: { allowCreateAgents?: boolean } }) => ctx.agencyAdmin || Boolean(ctx.client.allowCreateAgents);
+
+/** The agency navigation bar (spec §2.10): only for an agency user, and not in a vertical-layout agent page. */
+export const agencyBarShown = (ctx: { agencyAdmin: boolean; layout: 'vertical' | 'horizontal'; onAgentPage: boolean }) => ctx.agencyAdmin && !(ctx.layout === 'vertical' && ctx.onAgentPage);
+
 /** Credits shown in the top bar: the organisation's balance to 1 decimal (billing.md §2). */
 export const creditsLabel = (loadTokens: number | undefined) => `${(loadTokens ?? 0).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} credits`;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Indicator, Paper, Popover, Portal, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { Region, StoredNotification } from '@platform/contracts';
@@ -29,9 +29,11 @@ export interface NotificationsBellProps {
   onNotification?: (notification: StoredNotification) => void;
   /** a signed-in client: Browser Notifications subscribes this browser to push messages through this service worker */
   pushWorker?: PushWorker;
+  /** more settings in the panel's settings (a signed-in client's notifyThrough and notifyIf) */
+  settings?: ReactNode;
 }
 
-export function NotificationsBell({ region, workspaceId, orgId, clientId, notifyIf, onOpen, onNotification, pushWorker }: NotificationsBellProps) {
+export function NotificationsBell({ region, workspaceId, orgId, clientId, notifyIf, onOpen, onNotification, pushWorker, settings }: NotificationsBellProps) {
   const [opened, setOpened] = useState(false);
   const { notifications, popup, markRead, markAllRead, browserNotifications, browserNotificationsError, setBrowserNotifications } = useOrgNotifications({ region, workspaceId, orgId, clientId, notifyIf, onNotification, pushWorker });
   // Read means deleted: every notification still listed is unread (seen only means its popup was shown).
@@ -63,6 +65,7 @@ export function NotificationsBell({ region, workspaceId, orgId, clientId, notify
             browserNotifications={browserNotifications}
             browserNotificationsError={browserNotificationsError}
             onBrowserNotificationsChange={(on) => void setBrowserNotifications(on)}
+            settings={settings}
           />
         </Popover.Dropdown>
       </Popover>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, ScrollArea, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import type { StoredNotification } from '@platform/contracts';
@@ -14,12 +14,14 @@ export interface NotificationsPanelProps {
   /** why the switch could not be turned on (or off) */
   browserNotificationsError?: string | null;
   onBrowserNotificationsChange: (on: boolean) => void;
+  /** more settings above the switch (a signed-in client's notifyThrough and notifyIf) */
+  settings?: ReactNode;
 }
 
 const timeOf = (ts: number) => new Date(ts).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 /** The notification panel (spec §2.11): 350×500, settings, the list or its empty state, Mark all as Read. */
-export function NotificationsPanel({ notifications, onOpen, onMarkAllRead, browserNotifications, browserNotificationsError, onBrowserNotificationsChange }: NotificationsPanelProps) {
+export function NotificationsPanel({ notifications, onOpen, onMarkAllRead, browserNotifications, browserNotificationsError, onBrowserNotificationsChange, settings }: NotificationsPanelProps) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <Stack gap={0} w={PANEL_SIZE.width} h={PANEL_SIZE.height} data-testid="notifications-panel">
@@ -35,7 +37,8 @@ export function NotificationsPanel({ notifications, onOpen, onMarkAllRead, brows
         </Group>
       </Group>
       <Collapse in={settingsOpen}>
-        <Box px="sm" pb="sm">
+        <Box px="sm" pb="sm" data-testid="notifications-settings">
+          {settings}
           <Switch label="Browser Notifications" checked={browserNotifications} onChange={(event) => onBrowserNotificationsChange(event.currentTarget.checked)} data-testid="browser-notifications" />
           {browserNotificationsError && (
             <Text size="xs" c="red" mt={4} role="alert" data-testid="browser-notifications-error">

@@ -18,14 +18,19 @@ const addressedTo = (notification: StoredNotification, clientId?: string) =>
   !clientId || !notification.notifyOnly?.length || notification.notifyOnly.includes(clientId);
 
 /**
- * The one notification to pop up: only the newest is considered; it is ignored when older
- * than 180 s, when notifyOnly excludes the client, or when it was already seen.
+ * The one notification to pop up (spec §4.8): only the newest is considered; it is ignored when
+ * older than 180 s, when notifyOnly excludes the client, or when it was already seen. It pops up
+ * when notifyIf shows its level, and a level-1 one also when its page is open (the page rule of
+ * the level-1 sound: "plays when notifyIf is all or the page matches").
  */
-export function popupCandidate(list: StoredNotification[], options: { nowMs: number; clientId?: string; notifyIf?: NotifyIf }): StoredNotification | null {
-  const [newest] = visibleNotifications(list, options.notifyIf);
+export function popupCandidate(list: StoredNotification[], options: { nowMs: number; clientId?: string; notifyIf?: NotifyIf; pathname?: string }): StoredNotification | null {
+  const [newest] = [...list].sort((a, b) => b.ts - a.ts);
   if (!newest || newest.seen) return null;
   if (options.nowMs - newest.ts > IGNORED_AFTER_MS) return null;
-  return addressedTo(newest, options.clientId) ? newest : null;
+  if (!addressedTo(newest, options.clientId)) return null;
+  const shown = visibleNotifications([newest], options.notifyIf).length > 0;
+  const onItsPage = newest.notificationLevel === 1 && options.pathname !== undefined && isOnPage(newest.urlPathname, options.pathname);
+  return shown || onItsPage ? newest : null;
 }
 
 /** Whether the notification's page is the one open (level 1 then sounds even under requestsOnly). */

@@ -101,7 +101,7 @@ export function useOrgNotifications({ region, workspaceId, orgId, clientId, noti
 
   // The popup: the newest notification, when it qualifies, once.
   useEffect(() => {
-    const candidate = popupCandidate(all, { nowMs: Date.now(), clientId, notifyIf });
+    const candidate = popupCandidate(all, { nowMs: Date.now(), clientId, notifyIf, pathname: window.location.pathname });
     if (!candidate || popped.current.has(candidate.ID)) return;
     popped.current.add(candidate.ID);
     setPopup(candidate);

@@ -157,6 +157,10 @@ export class OrganizationUseCases {
   async saveOrgClient(caller: ClientCaller, request: OrgAdminSaveClientRequest): Promise<{ client: ClientView; created: boolean }> {
     const org = await this.asOrgAdmin(caller);
     const region = caller.region as Region;
+    // Advanced client settings are visible to the root admin, or when hideAdvancedSettings is not set (spec §6).
+    if ((request.allowCreateAgents !== undefined || request.canDelegateChats !== undefined) && (await this.self(caller))?.hideAdvancedSettings) {
+      throw forbidden(CLIENTS_API_MESSAGES.clientAdvancedSettingsHidden);
+    }
     if (request.ID) {
       const existing = await this.deps.clients.client(region, request.ID);
       if (!existing || existing.orgId !== org.ID) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
@@ -207,19 +211,21 @@ export class OrganizationUseCases {
     };
   }
 
-  /** What the agent service's rule needs about a client: its organisation's agents, whether it may create agents, disabled access. */
+  /** What the agent service's rule needs about a client: its organisation's agents, whether it may create agents, disabled access (clients only). */
   async access(region: Region, orgId: string, clientId: string) {
     const org = await this.deps.clients.organization(region, orgId);
     if (!org) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
     let allowCreateAgents = true;
     let canAccess = pagesOf(null, true);
-    if (!isAgencyAdminClientId(clientId)) {
+    const agencyAdmin = isAgencyAdminClientId(clientId);
+    if (!agencyAdmin) {
       const client = await this.deps.clients.client(region, clientId);
       if (!client || client.orgId !== orgId) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
       allowCreateAgents = !!client.allowCreateAgents;
       canAccess = pagesOf(client, false);
     }
-    return { widgetIDs: org.widgetIDs ?? [], allowCreateAgents, disabled: !!org.settings?.disableClientAccess, workspaceId: org.ownerID, canAccess };
+    // disableClientAccess blocks clients (spec §6), not the agency signed in with its secret.
+    return { widgetIDs: org.widgetIDs ?? [], allowCreateAgents, disabled: !agencyAdmin && !!org.settings?.disableClientAccess, workspaceId: org.ownerID, canAccess };
   }
 
   async addAgent(region: Region, orgId: string, agentId: string): Promise<void> {

@@ -8,16 +8,18 @@ import {
   notificationParamsSchema,
   orgNotificationParamsSchema,
   routeOf,
+  workspaceLogRequestSchema,
   type Region,
   type ResponseOf,
   type StoredNotification,
 } from '@platform/contracts';
-import type { ClientCaller, RouteSpec } from '@platform/kit';
+import { HttpError, type ClientCaller, type RouteSpec } from '@platform/kit';
 import type { OrgRef } from '../store/notifications';
 import type { NotificationPolicy, WorkspaceGrant } from '../usecases/access';
 import type { EventDeliveries } from '../usecases/event-deliveries';
 import type { LiveNotifications } from '../usecases/live-notifications';
 import type { OrgNotifications } from '../usecases/org-notifications';
+import type { WorkspaceLogs } from '../usecases/workspace-logs';
 
 /** A comment line keeps proxies from closing an idle stream (the gateway's proxy gives up after 30 s of silence). */
 const HEARTBEAT_MS = 15_000;
@@ -204,6 +206,26 @@ function eventRoutes(deliveries: EventDeliveries): RouteSpec<NotificationPolicy>
   ];
 }
 
+/** The logs API (spec §7): a member or the workspace secret writes a line of its workspace's log. */
+function logRoutes(logs: WorkspaceLogs): RouteSpec<NotificationPolicy>[] {
+  return [
+    {
+      ...routeOf(NOTIFICATION_API.saveWorkspaceLog),
+      summary: "Stores a line of the workspace's log (userId, agentId, type, content, channel, metadata); withEmail, its members get it by e-mail",
+      access: 'member',
+      workspace: (req) => req.params.uid!,
+      schemas: { params: Joi.object({ uid: documentId().required() }), body: workspaceLogRequestSchema },
+      success: { status: 200, description: '{success, message, id}' },
+      failures: [400, 401, 403],
+      handler: async (req, res, grant) => {
+        if (req.body.userId !== grant.workspaceId) throw new HttpError(400, NOTIFICATION_MESSAGES.logUserMismatch);
+        const id = await logs.save(req.region, grant.workspaceId, req.body);
+        res.json({ success: true, message: NOTIFICATION_MESSAGES.logSaved, id } satisfies ResponseOf<typeof NOTIFICATION_API.saveWorkspaceLog>);
+      },
+    },
+  ];
+}
+
 /** The Browser Notifications switch: the key the browser subscribes with (the subscription itself is the client's record, agency-domain). */
 function pushRoutes(notifications: OrgNotifications): RouteSpec<NotificationPolicy>[] {
   return [
@@ -220,7 +242,7 @@ function pushRoutes(notifications: OrgNotifications): RouteSpec<NotificationPoli
   ];
 }
 
-export function notificationRoutes(notifications: OrgNotifications, live: LiveNotifications, deliveries: EventDeliveries): RouteSpec<NotificationPolicy>[] {
+export function notificationRoutes(notifications: OrgNotifications, live: LiveNotifications, deliveries: EventDeliveries, logs: WorkspaceLogs): RouteSpec<NotificationPolicy>[] {
   const on = orgHandlers(notifications, live);
-  return [...memberRoutes(on), ...clientRoutes(on), ...pushRoutes(notifications), ...eventRoutes(deliveries)];
+  return [...memberRoutes(on), ...clientRoutes(on), ...pushRoutes(notifications), ...eventRoutes(deliveries), ...logRoutes(logs)];
 }

@@ -16,6 +16,8 @@ export const COLLECTION = {
   eventDeliveries: 'event_deliveries',
   /** one document per event e-mailed to a workspace's members (its id), so a redelivered event mails nothing again */
   memberNotices: 'workspace_member_notices',
+  /** the logs API's lines, per workspace */
+  workspaceLogs: 'workspace_logs',
 } as const;
 
 const byOrgNewest = { key: { workspaceId: 1, orgId: 1, ts: -1 }, name: 'notifications_by_org_newest' };
@@ -32,4 +34,5 @@ export const INDEXES: CollectionIndexes[] = [
       { key: { workspaceId: 1, createdAt: -1 }, name: 'deliveries_by_workspace_newest' },
     ],
   },
+  { collection: COLLECTION.workspaceLogs, indexes: [{ key: { workspaceId: 1, createdAt: -1 }, name: 'logs_by_workspace_newest' }] },
 ];
