@@ -46,6 +46,7 @@ import { ClientStore } from '../../services/agency-domain/src/store/clients';
 import { INDEXES as NOTIFICATION_INDEXES } from '../../services/notification/src/store/collections';
 import { DeliveryStore } from '../../services/notification/src/store/deliveries';
 import { NotificationStore } from '../../services/notification/src/store/notifications';
+import { WorkspaceLogStore } from '../../services/notification/src/store/workspace-logs';
 import { KnowledgeChunkStore } from '../../services/agent/src/knowledge/store/chunks';
 import { KnowledgeSourceStore, NOT_DUE } from '../../services/agent/src/knowledge/store/sources';
 import { StoreVectorIndex } from '../../services/agent/src/knowledge/store/vector-index';
@@ -450,6 +451,9 @@ describe('every repository query uses an index on the local store', () => {
     await clients.useToken(region, 'client-token-1', now);
     await clients.deleteClient(region, 'client-1');
     await clients.deleteOrganization(region, 'org-1');
+
+    const workspaceLogs = store('WorkspaceLogStore', new WorkspaceLogStore(mongo));
+    await workspaceLogs.insert(region, { _id: 'log-1', workspaceId: 'ws-1', createdAt: now, message: 'a log line' } as never);
 
     const notifications = store('NotificationStore', new NotificationStore(mongo));
     const orgRef = { workspaceId: 'ws-1', orgId: 'org-1' };
