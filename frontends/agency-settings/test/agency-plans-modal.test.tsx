@@ -1,30 +1,17 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MESSAGES } from '@platform/contracts';
 import { UiProvider, notify } from '@platform/ui';
 import { AgencyPlansModal } from '../src/agency/auto-billing/AgencyPlansModal';
-import { stubBrowserApis } from '../../ui/test/jsdom-browser';
+import { mountedTrees } from '../../ui/test/jsdom-browser';
 
 jest.setTimeout(20_000);
-beforeAll(() => stubBrowserApis());
-
-let root: Root | undefined;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
-  jest.restoreAllMocks();
-});
+const { mount } = mountedTrees();
 
 async function openModal() {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <UiProvider notifications={false}>
-        <AgencyPlansModal region="eu" workspaceId="WSAAAAAAAAAAAAA" accountId="acct_1" extraUsd={0.003} saved={undefined} onClose={() => undefined} onSaved={() => undefined} />
-      </UiProvider>,
-    ),
+  await mount(
+    <UiProvider notifications={false}>
+      <AgencyPlansModal region="eu" workspaceId="WSAAAAAAAAAAAAA" accountId="acct_1" extraUsd={0.003} saved={undefined} onClose={() => undefined} onSaved={() => undefined} />
+    </UiProvider>,
   );
 }
 const modal = () => document.querySelector<HTMLElement>('[data-testid="agency-plans-modal"]') ?? document.body;

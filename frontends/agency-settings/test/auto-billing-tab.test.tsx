@@ -1,27 +1,16 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MESSAGES, type StripeConnect } from '@platform/contracts';
 import { UiProvider, notify } from '@platform/ui';
 import { AutoBillingTab } from '../src/agency/auto-billing/AutoBillingTab';
-import { stubBrowserApis } from '../../ui/test/jsdom-browser';
+import { mountedTrees } from '../../ui/test/jsdom-browser';
 
 jest.setTimeout(20_000);
-beforeAll(() => stubBrowserApis());
-
-let root: Root | undefined;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
-  jest.restoreAllMocks();
-});
+const { mount } = mountedTrees();
 
 /** The billing service's connect state, as GET /stripe/connect/status answers it. */
 async function renderWith(connect: StripeConnect) {
   globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, statusText: '', text: async () => JSON.stringify({ success: true, data: connect }) })) as unknown as typeof fetch;
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<UiProvider notifications={false}><AutoBillingTab region="eu" uid="WSAAAAAAAAAAAAAA" /></UiProvider>));
+  const host = await mount(<UiProvider notifications={false}><AutoBillingTab region="eu" uid="WSAAAAAAAAAAAAAA" /></UiProvider>);
   await act(async () => new Promise((done) => setTimeout(done, 20)));
   return host;
 }

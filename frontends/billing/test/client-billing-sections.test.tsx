@@ -1,28 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { BILLING_UI_MESSAGES, MESSAGES, type AgencySubscriptionPlan } from '@platform/contracts';
 import { UiProvider, notify } from '@platform/ui';
 import { ClientBillingModal } from '../src/client/ClientBillingModal';
 import { AutoRechargeSection, InvoicesSection, PlansSection, type ClientContext } from '../src/client/sections';
-import { stubBrowserApis } from '../../ui/test/jsdom-browser';
+import { mountedTrees } from '../../ui/test/jsdom-browser';
 
 jest.setTimeout(20_000);
-beforeAll(() => stubBrowserApis());
+const { mount } = mountedTrees();
 
-let root: Root | undefined;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
-  jest.restoreAllMocks();
-});
-
-async function render(node: React.ReactNode) {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<UiProvider notifications={false}>{node}</UiProvider>));
-  return host;
-}
+const render = (node: React.ReactNode) => mount(<UiProvider notifications={false}>{node}</UiProvider>);
 /** The billing service's answers: one status and body for every call. */
 const answer = (status: number, body: object) => {
   globalThis.fetch = jest.fn(async () => ({ ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) })) as unknown as typeof fetch;

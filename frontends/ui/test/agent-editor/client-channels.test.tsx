@@ -1,15 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { AgentFormProvider, TabContent, UiProvider, type Agent, type AgentEditorOptions } from '@platform/ui';
-import { stubBrowserApis } from '../jsdom-browser';
+import { mountedTrees } from '../jsdom-browser';
 
 jest.setTimeout(20_000);
 
 /** What the tab asked the services (path and body); nothing answers. */
 const asked: Array<{ url: string; body: unknown }> = [];
+const { mount, unmount } = mountedTrees();
 beforeAll(() => {
-  stubBrowserApis();
   // the channel list and the Meta helpers are the channels service's; here it answers nothing
   globalThis.fetch = ((url: string, init?: RequestInit) => {
     asked.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined });
@@ -17,30 +16,18 @@ beforeAll(() => {
   }) as typeof fetch;
 });
 
-let root: Root | undefined;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
-});
-
 const agent = { ID: 'AGENTAAAAAAAAAAA', title: 'Shop' } as Agent;
 
 async function channelSettings(channel: string, options: AgentEditorOptions) {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <UiProvider notifications={false}>
-        <MemoryRouter initialEntries={[`/?channel=${channel}`]}>
-          <AgentFormProvider agent={agent} onChange={() => undefined} options={options}>
-            <TabContent section="channels" subTab={undefined} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
-          </AgentFormProvider>
-        </MemoryRouter>
-      </UiProvider>,
-    ),
+  return mount(
+    <UiProvider notifications={false}>
+      <MemoryRouter initialEntries={[`/?channel=${channel}`]}>
+        <AgentFormProvider agent={agent} onChange={() => undefined} options={options}>
+          <TabContent section="channels" subTab={undefined} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
+        </AgentFormProvider>
+      </MemoryRouter>
+    </UiProvider>,
   );
-  return host;
 }
 const has = (host: HTMLElement, testId: string) => host.querySelector(`[data-testid="${testId}"]`) !== null;
 /** Types into a controlled input as a person does (React listens to the native setter's input event). */
@@ -56,7 +43,7 @@ const click = (host: HTMLElement, testId: string) => act(async () => (host.query
 describe('the Channels tab for an agency client (ADR 0037)', () => {
   it('a member signs in with Meta for Messenger and WhatsApp', async () => {
     expect(has(await channelSettings('messenger', {}), 'meta-token')).toBe(true);
-    await act(async () => root!.unmount());
+    await unmount();
     const whatsapp = await channelSettings('whatsapp', {});
     expect(has(whatsapp, 'whatsapp-token')).toBe(true);
   });
@@ -67,14 +54,14 @@ describe('the Channels tab for an agency client (ADR 0037)', () => {
     await type(messenger, 'meta-token', 'EAAclienttoken0000000000000000');
     await click(messenger, 'meta-load-pages');
     expect(asked.filter((call) => call.url.endsWith('/procedures/tokenToPages'))).toEqual([{ url: '/api/eu/channels/procedures/tokenToPages', body: { token: 'EAAclienttoken0000000000000000', agentId: agent.ID } }]);
-    await act(async () => root!.unmount());
+    await unmount();
     const whatsapp = await channelSettings('whatsapp', client);
     await type(whatsapp, 'whatsapp-token', 'EAAclientwhatsapp000000000000000');
     await type(whatsapp, 'whatsapp-waba', '102030405060');
     await click(whatsapp, 'whatsapp-find');
     expect(asked.filter((call) => call.url.endsWith('/procedures/exchangeMetaToken')).map((call) => call.body)).toEqual([{ token: 'EAAclientwhatsapp000000000000000', agentId: agent.ID }]);
     expect(document.body.textContent).not.toContain('your agency does');
-    await act(async () => root!.unmount());
+    await unmount();
     expect(has(await channelSettings('telegram', client), 'telegram-token')).toBe(true);
   });
 

@@ -1,38 +1,25 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { AgentFormProvider, TabContent, UiProvider, type Agent, type AgentEditorOptions } from '@platform/ui';
-import { stubBrowserApis } from '../jsdom-browser';
+import { mountedTrees } from '../jsdom-browser';
 
 // The Settings tab renders Mantine's whole form set in jsdom: slow on a busy machine.
 jest.setTimeout(20_000);
 
-beforeAll(stubBrowserApis);
-
-let root: Root | undefined;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
-});
+const { mount, unmount } = mountedTrees();
 
 const agent = { ID: 'AGENTAAAAAAAAAAA', title: 'Shop', SECRET_API_KEY: 'vg_secret', maxTokensUsage: 100 } as Agent;
 
 async function settings(subTab: string, options: AgentEditorOptions, section: 'settings' | 'kb' | 'overview' = 'settings') {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  await act(async () =>
-    root!.render(
-      <UiProvider notifications={false}>
-        <MemoryRouter>
-          <AgentFormProvider agent={agent} onChange={() => undefined} options={options}>
-            <TabContent section={section} subTab={subTab} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
-          </AgentFormProvider>
-        </MemoryRouter>
-      </UiProvider>,
-    ),
+  return mount(
+    <UiProvider notifications={false}>
+      <MemoryRouter>
+        <AgentFormProvider agent={agent} onChange={() => undefined} options={options}>
+          <TabContent section={section} subTab={subTab} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
+        </AgentFormProvider>
+      </MemoryRouter>
+    </UiProvider>,
   );
-  return host;
 }
 const subTabs = (host: HTMLElement) => [...host.querySelectorAll('[data-subtab]')].map((tab) => tab.getAttribute('data-subtab'));
 
@@ -47,7 +34,7 @@ describe('the agent editor for an agency client (ADR 0031)', () => {
     const host = await settings('security', { client: { hideAdvancedSettings: false } });
     expect(host.querySelector('[data-testid="agent-secret-key"]')).toBeNull();
     expect(subTabs(host)).toContain('advanced');
-    await act(async () => root!.unmount());
+    await unmount();
     const technical = await settings('technical', { client: { hideAdvancedSettings: false } });
     expect((technical.querySelector('#agent-field-maxTokensUsage') as HTMLInputElement).disabled).toBe(true);
     expect((technical.querySelector('#agent-field-vgOptions-maxChunkSize') as HTMLInputElement).disabled).toBe(false);

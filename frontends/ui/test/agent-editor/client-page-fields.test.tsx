@@ -1,35 +1,28 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { CLIENT_PAGE_FIELDS, SETTINGS_SUB_TABS, VOICE_SUB_TABS, isClientLockedField, type AgentTabKey } from '@platform/contracts';
 import { AgentFormProvider, TabContent, UiProvider, type Agent } from '@platform/ui';
-import { stubBrowserApis } from '../jsdom-browser';
+import { mountedTrees } from '../jsdom-browser';
 
 // Every tab and sub-tab renders Mantine's forms in jsdom: slow on a busy machine.
 jest.setTimeout(120_000);
 
-beforeAll(stubBrowserApis);
+const { mount, unmount } = mountedTrees();
 
 const agent = { ID: 'AGENTAAAAAAAAAAA', title: 'Shop', tools: [{ id: 't1', name: 'lookup', description: 'Looks up', fields: [{ in: 'body', key: 'id', type: 'string' }] }] } as Agent;
 
 /** The top-level agent fields a tab's form fields edit (ids are agent-field-{path with dashes}). */
 async function fieldsOf(section: AgentTabKey, subTab?: string): Promise<string[]> {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root: Root = createRoot(host);
-  await act(async () =>
-    root.render(
-      <UiProvider notifications={false}>
-        <MemoryRouter>
-          <AgentFormProvider agent={agent} onChange={() => undefined} options={{ client: { hideAdvancedSettings: false } }}>
-            <TabContent section={section} subTab={subTab} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
-          </AgentFormProvider>
-        </MemoryRouter>
-      </UiProvider>,
-    ),
+  const host = await mount(
+    <UiProvider notifications={false}>
+      <MemoryRouter>
+        <AgentFormProvider agent={agent} onChange={() => undefined} options={{ client: { hideAdvancedSettings: false } }}>
+          <TabContent section={section} subTab={subTab} onSubTab={() => undefined} region="eu" agentId={agent.ID} enableNodes={false} />
+        </AgentFormProvider>
+      </MemoryRouter>
+    </UiProvider>,
   );
   const ids = [...host.querySelectorAll('[id^="agent-field-"]')].map((el) => el.id.replace(/^agent-field-/, '').split('-')[0]!);
-  await act(async () => root.unmount());
+  await unmount();
   host.remove();
   return [...new Set(ids)];
 }

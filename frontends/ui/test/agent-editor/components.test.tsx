@@ -1,28 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import { UiProvider } from '@platform/ui';
 import { AlertBanner } from '../../src/agent-editor/editors/AlertBanner';
 import { ThemeEditor } from '../../src/agent-editor/editors/ThemeEditor';
 import { ImageUpload } from '../../src/agent-editor/editors/ImageUpload';
 import type { Uploader } from '../../src/agent-editor/editors/useUpload';
-import { stubBrowserApis } from '../jsdom-browser';
+import { mountedTrees } from '../jsdom-browser';
 
-beforeAll(stubBrowserApis);
-
-let root: Root | undefined;
-let host: HTMLDivElement;
-async function render(node: ReactNode) {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<UiProvider notifications={false}>{node}</UiProvider>));
-  return host;
-}
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  host?.remove();
-});
+const { mount } = mountedTrees();
+const render = (node: ReactNode) => mount(<UiProvider notifications={false}>{node}</UiProvider>);
 
 describe('editor components (jsdom)', () => {
   it('AlertBanner renders the five types', async () => {

@@ -1,15 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { AGENCY_HOST_DATA_ID } from '@platform/contracts';
 import { UiProvider } from '@platform/ui';
 import { ImageUpload } from '../../src/agent-editor/editors/ImageUpload';
 import type { Uploader } from '../../src/agent-editor/editors/useUpload';
-import { stubBrowserApis } from '../jsdom-browser';
+import { mountedTrees } from '../jsdom-browser';
 
 /** What the widget asked the services (nothing answers). */
 const asked: string[] = [];
+const { mount } = mountedTrees();
 beforeAll(() => {
-  stubBrowserApis();
   // the page of an agency host carries its data (read once per page load)
   const data = document.createElement('script');
   data.id = AGENCY_HOST_DATA_ID;
@@ -22,18 +21,10 @@ beforeAll(() => {
   }) as typeof fetch;
 });
 
-let root: Root | undefined;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-});
-
 describe('an upload on an agency host (ADR 0040)', () => {
   it('never asks the workspace session (403 for a client) and names the agent', async () => {
     const uploader: Uploader = jest.fn(async (_region, body) => ({ url: `https://files.example.com/${body.fileName}` }));
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    root = createRoot(host);
-    await act(async () => root!.render(<UiProvider notifications={false}><ImageUpload agentId="a1" region="eu" uploader={uploader} /></UiProvider>));
+    const host = await mount(<UiProvider notifications={false}><ImageUpload agentId="a1" region="eu" uploader={uploader} /></UiProvider>);
     const input = host.querySelector('input[type="file"]') as HTMLInputElement;
     Object.defineProperty(input, 'files', { value: [new File([new Uint8Array([137, 80, 78, 71])], 'avatar.png', { type: 'image/png' })] });
     await act(async () => {
