@@ -1,28 +1,17 @@
 import { useState } from 'react';
-import { CLIENTS_API_MESSAGES } from '@platform/contracts';
-import { Avatar, Button, Drawer, Stack, TextInput, notify } from '@platform/ui';
-import { useClientSession, useDashboard } from '../session';
+import { Avatar, Button, Drawer, Stack, TextInput } from '@platform/ui';
+import { useClientSession } from '../session';
+import { useUpdateOwn } from './use-update-own';
 
 /** Account Settings (spec 2.10): photo, name, email of the signed-in client. */
 export function AccountDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { api, refresh } = useDashboard();
   const { client } = useClientSession();
   const [photo, setPhoto] = useState(client.squarePhotoURL ?? '');
   const [name, setName] = useState(client.name ?? '');
   const [email, setEmail] = useState(client.email ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, update } = useUpdateOwn();
   const save = async () => {
-    setBusy(true);
-    try {
-      await api.updateOwn({ name: name.trim(), email: email.trim(), ...(photo.trim() ? { squarePhotoURL: photo.trim() } : {}) });
-      notify.success(CLIENTS_API_MESSAGES.clientUpdated);
-      await refresh();
-      onClose();
-    } catch {
-      notify.error(CLIENTS_API_MESSAGES.clientUpdateFailed);
-    } finally {
-      setBusy(false);
-    }
+    if (await update({ name: name.trim(), email: email.trim(), ...(photo.trim() ? { squarePhotoURL: photo.trim() } : {}) })) onClose();
   };
   return (
     <Drawer opened={opened} onClose={onClose} title="Account Settings" position="right" data-testid="account-drawer">

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { CLIENT_DEFAULTS, CLIENTS_API_MESSAGES, NOTIFY_IF_LABELS, NOTIFY_THROUGH_LABELS, type NotificationsSettings } from '@platform/contracts';
-import { SegmentedControl, Stack, Text, notify } from '@platform/ui';
-import { useClientSession, useDashboard } from '../session';
+import { CLIENT_DEFAULTS, NOTIFY_IF_LABELS, NOTIFY_THROUGH_LABELS, type NotificationsSettings } from '@platform/contracts';
+import { SegmentedControl, Stack, Text } from '@platform/ui';
+import { useClientSession } from '../session';
+import { useUpdateOwn } from './use-update-own';
 
 const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
@@ -10,22 +10,10 @@ const choices = (labels: Record<string, string>) => Object.entries(labels).map((
  * notified (notifyThrough) and which levels (notifyIf: all shows levels 1 and 2, requestsOnly 2, none none).
  */
 export function NotificationSettings() {
-  const { api, refresh } = useDashboard();
   const { client } = useClientSession();
-  const [busy, setBusy] = useState(false);
+  const { busy, update } = useUpdateOwn();
   const settings = { notifyThrough: client.notificationsSettings?.notifyThrough ?? CLIENT_DEFAULTS.notifyThrough, notifyIf: client.notificationsSettings?.notifyIf ?? CLIENT_DEFAULTS.notifyIf };
-  const save = async (change: NotificationsSettings) => {
-    setBusy(true);
-    try {
-      await api.updateOwn({ notificationsSettings: change });
-      notify.success(CLIENTS_API_MESSAGES.clientUpdated);
-      await refresh();
-    } catch {
-      notify.error(CLIENTS_API_MESSAGES.clientUpdateFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (change: NotificationsSettings) => update({ notificationsSettings: change });
   return (
     <Stack gap={6} mb="sm">
       <Text size="xs" fw={600}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { CLIENTS_API_MESSAGES } from '@platform/contracts';
 import {
   ActionIcon,
   Avatar,
@@ -18,7 +17,6 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
-  notify,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@platform/ui';
@@ -36,27 +34,16 @@ import { topBarStyle } from './brand';
 import { OrganizationMenu } from './OrganizationMenu';
 import type { ClientAgent } from './use-client-agents';
 import { useSignOut } from './use-sign-out';
+import { useUpdateOwn } from './use-update-own';
 import { useOrganizationCredits, useRefreshOrganizationCredits } from './use-organization-credits';
 import { PUSH_WORKER } from '../push/push-worker';
 
 /** Online/offline: the client's status, toggled by the button (spec 4.8). */
 function StatusButton() {
-  const { api, refresh } = useDashboard();
   const { client } = useClientSession();
-  const [busy, setBusy] = useState(false);
+  const { busy, update } = useUpdateOwn();
   const online = client.status === 'online';
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await api.updateOwn({ status: online ? 'offline' : 'online' });
-      notify.success(CLIENTS_API_MESSAGES.clientUpdated);
-      await refresh();
-    } catch {
-      notify.error(CLIENTS_API_MESSAGES.clientUpdateFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = () => update({ status: online ? 'offline' : 'online' });
   return (
     <Button size="compact-sm" variant="default" onClick={toggle} loading={busy} leftSection={<IconCircleFilled size={10} color={online ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-gray-5)'} />} data-testid="client-status">
       {online ? 'Online' : 'Offline'}
