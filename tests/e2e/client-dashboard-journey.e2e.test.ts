@@ -11,24 +11,23 @@
  * open the billing remote's client billing modal, where the client saves a card, buys 2,500
  * credits and sets auto-recharge; a level-2 notification pops up live for 5 s and
  * opens its agent's page from the panel; a visitor's answer from the organisation's agent is paid
- * from the organisation's credits, and crossing below the threshold pops up 'Credits running low'.
+ * from the organisation's credits, and crossing below the threshold pops up 'Credits running low'; a
+ * client allowed to create agents, in an organisation without any, creates one from the locked modal.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
 import { mailsTo, nthMailTo, testKafka, waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
-import { callApi } from './support/agency-clients';
+import { baseUrl, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { callApi, clientJourneyBrowser, clientNavTabs } from './support/agency-clients';
 
 /** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
 const PRICE_TAB_JS = `document.getElementById('who').textContent = 'Prices for ' + window.dashboardVariables.clientName;
 try { document.getElementById('parent').textContent = 'reached ' + window.parent.document.title; } catch (e) { document.getElementById('parent').textContent = 'dashboard out of reach'; }`;
 
 describe('client dashboard journey', () => {
-  let browser: Browser;
-  let owner: Page;
+  const journey = clientJourneyBrowser();
   let region: Region = 'eu';
   let uid = '';
   let orgId = '';
@@ -46,47 +45,40 @@ describe('client dashboard journey', () => {
   let tabSite: Server;
   let tabSiteUrl = '';
 
-  const newClientPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
-    return { context, page: await context.newPage() };
-  };
-  const navTabs = async (page: Page) => page.getByTestId('client-nav').locator('[data-tab]').evaluateAll((links) => links.map((l) => l.getAttribute('data-tab')));
+  const newClientPage = () => journey.clientPage(host);
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
     host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
     tabSite = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Northwind price sheet</h1>')).listen(0, '127.0.0.1');
     await new Promise((ready) => tabSite.once('listening', ready));
     tabSiteUrl = `http://127.0.0.1:${(tabSite.address() as AddressInfo).port}/sheet.html`;
   });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     tabSite?.close();
   });
 
   it('the agency sets up its subdomain, two agents, an organisation and two clients', async () => {
-    await owner.goto('/signup');
-    await signInWithCode(owner, ownerEmail);
-    await passOnboarding(owner);
-    region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
-    const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
+    await journey.owner.goto('/signup');
+    await signInWithCode(journey.owner, ownerEmail);
+    await passOnboarding(journey.owner);
+    region = /\/app\/(eu|na)\//.exec(journey.owner.url())![1] as Region;
+    const session = await (await journey.owner.request.get('/api/workspace/v2/auth/session')).json();
     uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
-    const { agency } = await callApi(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }, { label: 'Sheet', href: '/sheet', pageType: 'iframe', iframeUrl: tabSiteUrl }] } });
+    const { agency } = await callApi(journey.owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }, { label: 'Sheet', href: '/sheet', pageType: 'iframe', iframeUrl: tabSiteUrl }] } });
     agencySecret = agency.secret;
     // An e-mail domain: the dashboard offers Send Feedback.
-    await callApi(owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
-    await callApi(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
-    await waitFor(async () => (await callApi(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
+    await callApi(journey.owner.request, AGENCY_API.addEmailDomain, region, { params: { domain: `mail-${sub}.example.com` }, body: { domain: `mail-${sub}.example.com`, userId: uid, agencyId: agency.ID } });
+    await callApi(journey.owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
+    await waitFor(async () => (await callApi(journey.owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);
     for (const name of ['Support Agent', 'A sales agent with a very long name indeed']) {
-      const answer = await callApi(owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: name, agentTemplate: {}, workspaceId: uid } });
+      const answer = await callApi(journey.owner.request, AGENT_API.convertAgentTemplateToAgent, region, { body: { agentName: name, agentTemplate: {}, workspaceId: uid } });
       agentIds.push(answer.agentCreated.ID);
     }
-    const created = await callApi(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Northwind' } });
+    const created = await callApi(journey.owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Northwind' } });
     orgId = created.organization.ID;
-    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'vertical' } });
-    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices', '/sheet'], clientTabOrder: ['/leads', '/convos'] } });
-    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...codeClient, orgId, isOrgAdmin: true, canAccess: ['/home', '/analytics'] } });
+    await callApi(journey.owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'vertical' } });
+    await callApi(journey.owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices', '/sheet'], clientTabOrder: ['/leads', '/convos'] } });
+    await callApi(journey.owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...codeClient, orgId, isOrgAdmin: true, canAccess: ['/home', '/analytics'] } });
   });
 
   it('a client signs in with a password, lands on the first allowed tab and sees only allowed tabs and agents', async () => {
@@ -105,7 +97,7 @@ describe('client dashboard journey', () => {
     await page.getByText('Signed in successfully.').waitFor();
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/leads$`), { waitUntil: 'commit' });
     await page.getByTestId('leads').or(page.getByText('No leads yet.', { exact: false })).first().waitFor();
-    expect(await navTabs(page)).toEqual(['leads', 'convos', 'c/prices', 'c/sheet']);
+    expect(await clientNavTabs(page)).toEqual(['leads', 'convos', 'c/prices', 'c/sheet']);
     expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('vertical');
     await page.getByTestId('client-footer').getByText('Terms of Service').waitFor();
     await page.getByTestId('client-footer').getByText(`© ${new Date().getFullYear()} ${agencyName}`).waitFor();
@@ -182,7 +174,7 @@ describe('client dashboard journey', () => {
     await page.getByTestId('client-login-code').fill(code);
     await page.getByTestId('client-sign-in').click();
     await page.waitForURL(new RegExp(`/app/${region}/agents/${agentIds[0]}/home$`), { waitUntil: 'commit' });
-    expect(await navTabs(page)).toEqual(['home', 'analytics']);
+    expect(await clientNavTabs(page)).toEqual(['home', 'analytics']);
     await page.getByTestId('org-switcher').click();
     await page.getByRole('menuitem', { name: '+ Add User' }).waitFor();
     await screenshot(page, 'client-03-code-client');
@@ -195,7 +187,7 @@ describe('client dashboard journey', () => {
     await page.getByText('Allow creating agents', { exact: true }).click();
     await page.getByTestId('add-user-save').click();
     await page.getByText('Updated client data').first().waitFor();
-    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    const { clients } = await callApi(journey.owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
     expect(clients.find((c: { email: string }) => c.email === addedEmail.toLowerCase())).toMatchObject({ orgId, name: 'Cy Added', canAccess: ['/home', '/convos', '/analytics', '/leads', '/campaigns'], allowCreateAgents: true });
 
     // Send Feedback, through the agency's e-mail brand to its support e-mail.
@@ -236,10 +228,10 @@ describe('client dashboard journey', () => {
   });
 
   it("an invited client opens the e-mailed link: the token in the query signs them in once", async () => {
-    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    const { clients } = await callApi(journey.owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
     const invited = clients.find((c: { email: string }) => c.email === passwordClient.email.toLowerCase());
     const mailsBefore = (await mailsTo(passwordClient.email)).length;
-    await callApi(owner.request, CLIENTS_API.inviteClient, region, { params: { uid }, body: { clientId: invited.ID } });
+    await callApi(journey.owner.request, CLIENTS_API.inviteClient, region, { params: { uid }, body: { clientId: invited.ID } });
     const mail = await nthMailTo(passwordClient.email, mailsBefore + 1);
     const link = new URL(/https?:\/\/[^\s"<]+/.exec(mail.html)![0]!.replace(/&amp;/g, '&'));
     expect(link.searchParams.get('token')).toBeTruthy();
@@ -259,14 +251,14 @@ describe('client dashboard journey', () => {
 
   it('the agency signs in with its secret, gets every page, with no Account or status of a client, and switches organisation', async () => {
     // The horizontal layout: a tab row, and the agency bar for an agency user.
-    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'horizontal' } });
-    const southwind = (await callApi(owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Southwind' } })).organization.ID;
-    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId: southwind }, body: { ID: southwind, name: 'Southwind', widgetIDs: [agentIds[1]] } });
+    await callApi(journey.owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, dashboardLayout: 'horizontal' } });
+    const southwind = (await callApi(journey.owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Southwind' } })).organization.ID;
+    await callApi(journey.owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId: southwind }, body: { ID: southwind, name: 'Southwind', widgetIDs: [agentIds[1]] } });
     const { context, page } = await newClientPage();
     await page.goto(`/?secret=${encodeURIComponent(agencySecret)}`);
     await page.getByTestId('client-nav').waitFor();
     // Settings is the agent editor's (ADR 0031), among the agency admin's pages.
-    expect(await navTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'settings', 'c/prices', 'c/sheet']);
+    expect(await clientNavTabs(page)).toEqual(['home', 'convos', 'analytics', 'leads', 'settings', 'c/prices', 'c/sheet']);
     expect(await page.getByTestId('client-nav').getAttribute('data-layout')).toBe('horizontal');
     await page.getByTestId('agency-bar').waitFor();
     expect(await page.getByTestId('client-status').count()).toBe(0);
@@ -286,10 +278,10 @@ describe('client dashboard journey', () => {
   });
 
   it('with allowBilling, the credits open the client billing modal: a card, 2,500 credits, auto-recharge', async () => {
-    await callApi(owner.request, CONNECT_API.createAccount, region, { body: { workspace: { uid } } });
-    await callApi(owner.request, CONNECT_API.saveBillingSettings, region, { body: { workspaceId: uid, USDPerToken: 0.005 } });
-    await callApi(owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
-    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, allowBilling: true } });
+    await callApi(journey.owner.request, CONNECT_API.createAccount, region, { body: { workspace: { uid } } });
+    await callApi(journey.owner.request, CONNECT_API.saveBillingSettings, region, { body: { workspaceId: uid, USDPerToken: 0.005 } });
+    await callApi(journey.owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
+    await callApi(journey.owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, allowBilling: true } });
     const { context, page } = await newClientPage();
     await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
     await page.getByTestId('client-nav').waitFor();
@@ -316,7 +308,7 @@ describe('client dashboard journey', () => {
 
   it("an answer of the organisation's agent spends the organisation's credits; crossing below the threshold pops up 'Credits running low'", async () => {
     // The client hears of level-1 notifications too.
-    await callApi(owner.request, CLIENTS_API.saveClient, region, {
+    await callApi(journey.owner.request, CLIENTS_API.saveClient, region, {
       params: { uid },
       body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices'], clientTabOrder: ['/leads', '/convos'], notificationsSettings: { notifyThrough: 'push', notifyIf: 'all' } },
     });
@@ -331,9 +323,9 @@ describe('client dashboard journey', () => {
     await page.getByText('Auto-recharge disabled.').waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
     // The agency takes back all but the threshold (500 credits): not below it yet.
-    await callApi(owner.request, CONNECT_API.transferCredits, region, { body: { transferId: `back${sub}`, workspaceId: uid, orgId, amount: 2000, direction: 'orgToWorkspace' } });
+    await callApi(journey.owner.request, CONNECT_API.transferCredits, region, { body: { transferId: `back${sub}`, workspaceId: uid, orgId, amount: 2000, direction: 'orgToWorkspace' } });
     // A visitor talks to the organisation's agent on its widget: the answer is paid by the organisation.
-    const answer = await owner.request.post(gatewayPath(AGENT_API.sendWidgetMessage, { agentId: agentIds[0]! }, region), { data: { messageId: `visit${sub}`, visitorId: `visitor${sub}`, text: 'What are your opening hours?' } });
+    const answer = await journey.owner.request.post(gatewayPath(AGENT_API.sendWidgetMessage, { agentId: agentIds[0]! }, region), { data: { messageId: `visit${sub}`, visitorId: `visitor${sub}`, text: 'What are your opening hours?' } });
     expect(answer.ok()).toBe(true);
     expect((await answer.json()).data.refused).toBeUndefined();
     const popup = page.getByTestId('notification-popup');
@@ -353,7 +345,7 @@ describe('client dashboard journey', () => {
   });
 
   it('disabling client access shows the locked modal with the personalised message; Log Out returns to the login', async () => {
-    await callApi(owner.request, CLIENTS_API.saveOrganization, region, {
+    await callApi(journey.owner.request, CLIENTS_API.saveOrganization, region, {
       params: { uid, orgId },
       body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: { disableClientAccess: true, disableClientAccessMessage: lockMessage } },
     });
@@ -376,11 +368,11 @@ describe('client dashboard journey', () => {
 
   it('a client with allowCreateAgents creates an agent from New Agent; it joins the organisation', async () => {
     // A third agent is beyond the free plan's two (a 402 the drawer would show): the agency is on a paid plan.
-    await putOwnWorkspaceOnPlan(owner, region, 'pay_as_you_go');
-    await callApi(owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: {} } });
-    const { clients } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    await putOwnWorkspaceOnPlan(journey.owner, region, 'pay_as_you_go');
+    await callApi(journey.owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: {} } });
+    const { clients } = await callApi(journey.owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
     const client = clients.find((c: { email: string }) => c.email === passwordClient.email.toLowerCase());
-    await callApi(owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ID: client.ID, orgId, name: client.name, email: client.email, canAccess: client.canAccess, clientTabOrder: client.clientTabOrder, allowCreateAgents: true } });
+    await callApi(journey.owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ID: client.ID, orgId, name: client.name, email: client.email, canAccess: client.canAccess, clientTabOrder: client.clientTabOrder, allowCreateAgents: true } });
     const { context, page } = await newClientPage();
     await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
     await page.getByTestId('client-nav').waitFor();
@@ -392,8 +384,36 @@ describe('client dashboard journey', () => {
     const newAgentId = /\/agents\/([^/]+)\//.exec(page.url())![1]!;
     await page.getByTestId('agent-selector-title').getByText('Made by Ada').waitFor();
     await screenshot(page, 'client-08-new-agent');
-    const { organizations } = await callApi(owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    const { organizations } = await callApi(journey.owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
     expect(organizations.find((o: { ID: string }) => o.ID === orgId).widgetIDs).toEqual([...agentIds, newAgentId]);
+    await context.close();
+  });
+
+  it('a client with allowCreateAgents in an organisation without agents creates one from the locked modal; it joins the organisation and unlocks the dashboard', async () => {
+    const eastwind = (await callApi(journey.owner.request, CLIENTS_API.createOrganization, region, { params: { uid }, body: { name: 'Eastwind' } })).organization.ID;
+    const creator = { email: uniqueEmail('creator'), name: 'Di Creator', dashboardPassword: 'creator-horse-7' };
+    await callApi(journey.owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...creator, orgId: eastwind, canAccess: ['/leads', '/convos'], allowCreateAgents: true } });
+    const { context, page } = await newClientPage();
+    await page.goto(`/?username=${encodeURIComponent(creator.email)}&password=${encodeURIComponent(creator.dashboardPassword)}`);
+    // No agents: the dashboard is locked (spec §2.10); a client who may create agents gets New Agent beside Log Out (ADR 0041).
+    const locked = page.getByTestId('locked-modal');
+    await locked.getByTestId('locked-message').getByText(CLIENTS_API_MESSAGES.noAgentsForOrg).waitFor();
+    await locked.getByTestId('locked-log-out').waitFor();
+    await screenshot(page, 'client-09-locked-new-agent');
+    await locked.getByTestId('client-new-agent').click();
+    await page.getByTestId('client-new-agent-name').fill('First of Eastwind');
+    await page.getByTestId('client-new-agent-create').click();
+    await page.getByText('Agent created successfully, redirecting...').waitFor();
+    // It opens on the client's first tab (Conversations comes before Leads in the default order).
+    await page.waitForURL(new RegExp(`/app/${region}/agents/[^/]+/convos$`), { waitUntil: 'commit' });
+    const newAgentId = /\/agents\/([^/]+)\//.exec(page.url())![1]!;
+    expect(agentIds).not.toContain(newAgentId);
+    await page.getByTestId('client-nav').waitFor();
+    await page.getByTestId('agent-selector-title').getByText('First of Eastwind').waitFor();
+    expect(await page.getByTestId('locked-modal').count()).toBe(0);
+    await screenshot(page, 'client-10-unlocked-by-new-agent');
+    const { organizations } = await callApi(journey.owner.request, CLIENTS_API.listOrganizations, region, { params: { uid } });
+    expect(organizations.find((o: { ID: string }) => o.ID === eastwind).widgetIDs).toEqual([newAgentId]);
     await context.close();
   });
 });

@@ -8,40 +8,29 @@
  * first allowed tab from their address, and its save through the API is refused.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { AGENT_API, gatewayPath, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, screenshot, uniqueEmail } from './support/platform';
-import { callApi, clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
+import { screenshot, uniqueEmail } from './support/platform';
+import { callApi, clientJourneyBrowser, clientNavTabs, setUpAgencyWithClients, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 
 /** The image field's preview shows its image: loaded with pixels (a blocked or broken image turns into the placeholder). */
 const previewLoaded = (field: Locator) =>
   waitFor(async () => field.getByTestId('image-upload-preview').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0).catch(() => false), 10_000, 100);
 
 describe('client agent editor journey', () => {
-  let browser: Browser;
-  let owner: Page;
+  const journey = clientJourneyBrowser();
   let region: Region = 'eu';
   let agency: AgencyWithClients;
   let agentId = '';
   const sub = `ce${Date.now().toString(36)}`;
   const editorClient = { email: uniqueEmail('clienteditor'), name: 'Eda Editor', dashboardPassword: 'editor-password-7' };
   const readerClient = { email: uniqueEmail('clientreader'), name: 'Rita Reader', dashboardPassword: 'reader-password-7' };
-  const contexts: BrowserContext[] = [];
 
-  const signIn = (client: AgencyClient) => signInClient(browser, agency, client, contexts);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-  });
+  const signIn = (client: AgencyClient) => journey.signIn(agency, client);
 
   it('the agency sets up its subdomain, an agent, an organisation and two clients', async () => {
-    agency = await setUpAgencyWithClients(owner, {
+    agency = await setUpAgencyWithClients(journey.owner, {
       ownerEmail: uniqueEmail('editorowner'),
       agencyName: `Editwell ${Date.now() % 10000}`,
       subdomain: sub,
@@ -79,7 +68,7 @@ describe('client agent editor journey', () => {
     await previewLoaded(avatarField);
     await publish.click();
     await waitFor(async () => (await publish.textContent()) === 'Published', 10_000, 100);
-    const published = (await callApi(owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { avatarImageURL?: string } };
+    const published = (await callApi(journey.owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { avatarImageURL?: string } };
     expect(published.agent.avatarImageURL).toBe(uploaded);
     await page.reload();
     await page.getByTestId('client-editor-overview').waitFor();

@@ -6,18 +6,16 @@
  * sent away from its address; the client with /tools adds a tool, tests it against the tool-server
  * sandbox and publishes it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_API, gatewayPath, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, screenshot, uniqueEmail } from './support/platform';
-import { clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
+import { screenshot, uniqueEmail } from './support/platform';
+import { clientJourneyBrowser, clientNavTabs, setUpAgencyWithClients, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 
 const companySite = `http://127.0.0.1:${process.env.COMPANY_SITE_PORT ?? 4150}`;
 const toolServer = `http://127.0.0.1:${process.env.TOOL_SERVER_SANDBOX_PORT ?? 4170}`;
 
 describe('client Knowledge and Tools journey', () => {
-  let browser: Browser;
-  let owner: Page;
+  const journey = clientJourneyBrowser();
   let region: Region = 'eu';
   let agency: AgencyWithClients;
   let agentId = '';
@@ -25,21 +23,11 @@ describe('client Knowledge and Tools journey', () => {
   const kbClient = { email: uniqueEmail('clientkb'), name: 'Kim Knowledge', dashboardPassword: 'knowledge-password-7' };
   const toolsClient = { email: uniqueEmail('clienttools'), name: 'Tom Tools', dashboardPassword: 'tools-password-7' };
   const readerClient = { email: uniqueEmail('clientreader'), name: 'Rita Reader', dashboardPassword: 'reader-password-7' };
-  const contexts: BrowserContext[] = [];
 
-  const signIn = (client: AgencyClient) => signInClient(browser, agency, client, contexts);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-  });
+  const signIn = (client: AgencyClient) => journey.signIn(agency, client);
 
   it('the agency sets up its subdomain, an agent, an organisation and three clients', async () => {
-    agency = await setUpAgencyWithClients(owner, {
+    agency = await setUpAgencyWithClients(journey.owner, {
       ownerEmail: uniqueEmail('pagesowner'),
       agencyName: `Pagewell ${Date.now() % 10000}`,
       subdomain: sub,

@@ -1,12 +1,12 @@
 /**
  * What the client-dashboard journeys share: an agency owner's set-up through the API (agency,
- * verified subdomain, one agent, one organisation holding it, its clients) and a client's
- * sign-in on the agency host (http://{sub}.localhost).
+ * verified subdomain, one agent, one organisation holding it, its clients), the journey's browser
+ * and a client's sign-in on the agency host (http://{sub}.localhost).
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { baseUrl, signUp } from './platform';
+import { baseUrl, launchBrowser, signUp } from './platform';
 
 type AnyEndpoint = Endpoint<any, any, any, any>;
 
@@ -55,18 +55,45 @@ export async function setUpAgencyWithClients(
   return { region, uid, agentId, orgId, host: `http://${options.subdomain}.localhost:${new URL(baseUrl).port}` };
 }
 
-/** A client's password sign-in on the agency host, landing on the agent's Home; the new context joins `contexts` (closed by the journey). */
-export async function signInClient(browser: Browser, agency: Pick<AgencyWithClients, 'host' | 'region' | 'agentId'>, client: AgencyClient, contexts: BrowserContext[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: agency.host, viewport: { width: 1400, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByTestId('client-login-email').fill(client.email);
-  await page.getByTestId('client-login-password').fill(client.dashboardPassword);
-  await page.getByTestId('client-sign-in').click();
-  await page.waitForURL(new RegExp(`/app/${agency.region}/agents/${agency.agentId}/home$`), { waitUntil: 'commit' });
-  await page.getByTestId('client-nav').waitFor();
-  return page;
+/**
+ * The browser of a client journey: launched before the journey's tests with the agency owner's page
+ * (on the platform's address), closed after them with every context it opened. `clientPage` opens
+ * a page on the agency host in a context of its own (a test may close it earlier); `signIn` is a
+ * client's password sign-in there, landing on the agent's Home.
+ */
+export function clientJourneyBrowser() {
+  let browser: Browser | undefined;
+  let owner: Page | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  const clientPage = async (host: string): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser!.newContext({ baseURL: host, viewport: { width: 1400, height: 900 } });
+    contexts.push(context);
+    return { context, page: await context.newPage() };
+  };
+  return {
+    get owner(): Page {
+      return owner!;
+    },
+    clientPage,
+    signIn: async (agency: Pick<AgencyWithClients, 'host' | 'region' | 'agentId'>, client: AgencyClient): Promise<Page> => {
+      const { page } = await clientPage(agency.host);
+      await page.goto('/');
+      await page.getByTestId('client-login-email').fill(client.email);
+      await page.getByTestId('client-login-password').fill(client.dashboardPassword);
+      await page.getByTestId('client-sign-in').click();
+      await page.waitForURL(new RegExp(`/app/${agency.region}/agents/${agency.agentId}/home$`), { waitUntil: 'commit' });
+      await page.getByTestId('client-nav').waitFor();
+      return page;
+    },
+  };
 }
 
 /** The tabs of the client's agent navigation, in order. */
