@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TOPICS } from '@platform/contracts';
 import { readTopicWithKcat, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, screenshot, signUpWithAgent } from './support/platform';
+import { SANDBOX_META_PAGE, connectSandboxMetaPage } from './support/meta-sandbox';
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
 const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
@@ -184,22 +185,13 @@ describe('channels journey', () => {
   it('Messenger: three steps, the page picker shows the subscription, the page connects and its signed messages are queued', async () => {
     await page.goto(`/app/${region}/agents/${agentId}/channels?channel=messenger`);
     await page.getByTestId('channel-settings-messenger').waitFor();
-    await page.getByTestId('meta-token').fill(`EAA${randomBytes(16).toString('hex')}`);
-    await page.getByTestId('meta-load-pages').click();
-    const picker = page.getByTestId('meta-page-picker');
-    await picker.getByText('Sandbox Bakery').click();
-    await picker.getByText('This page is not connected yet.').waitFor();
-    await picker.getByRole('button', { name: 'Choose another page' }).click();
-    await picker.getByText('Sandbox Books').waitFor();
-    await picker.getByText('Sandbox Bakery').click();
-    await picker.getByTestId('meta-page-next').click();
-    await page.getByTestId('meta-connect').click();
-    await page.getByText('Successfully connected the page.').first().waitFor();
-    await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
+    const pageId = await connectSandboxMetaPage(page, async (picker) => {
+      await picker.getByRole('button', { name: 'Choose another page' }).click();
+      await picker.getByText('Sandbox Books').waitFor();
+      await picker.getByText(SANDBOX_META_PAGE).click();
+    });
     await page.getByTestId('channel-badge-instagram').getByText('Active').waitFor();
     await screenshot(page, 'channels-messenger-connected');
-
-    const pageId = (await page.getByTestId('channel-settings-messenger').locator('[data-testid^="meta-connected-"]').first().getAttribute('data-testid'))!.replace('meta-connected-', '');
     connectedPageId = pageId;
     const written = await fetch(`${metaSandbox}/sandbox/messenger/${pageId}/messages`, {
       method: 'POST',
@@ -214,7 +206,7 @@ describe('channels journey', () => {
 
   it('the Meta Pages and WhatsApp pages list what the agents answer on', async () => {
     await page.goto(`/app/${region}/meta-pages`);
-    await page.getByTestId(`meta-pages-row-${connectedPageId}`).getByText('Sandbox Bakery').waitFor();
+    await page.getByTestId(`meta-pages-row-${connectedPageId}`).getByText(SANDBOX_META_PAGE).waitFor();
     await page.getByTestId(`meta-pages-row-${connectedPageId}`).getByText('Telegram helper').waitFor();
     await screenshot(page, 'channels-meta-pages-page');
     await page.goto(`/app/${region}/whatsapp-numbers`);

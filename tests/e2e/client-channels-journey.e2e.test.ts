@@ -8,17 +8,16 @@
  * address, and the channels service refuses it.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_API, CHANNELS_API, gatewayPath, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, screenshot, uniqueEmail } from './support/platform';
-import { callApi, clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
+import { baseUrl, screenshot, uniqueEmail } from './support/platform';
+import { SANDBOX_META_PAGE, connectSandboxMetaPage } from './support/meta-sandbox';
+import { callApi, clientJourneyBrowser, clientNavTabs, setUpAgencyWithClients, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
 
 describe('client channels journey', () => {
-  let browser: Browser;
-  let owner: Page;
+  const journey = clientJourneyBrowser();
   let region: Region = 'eu';
   let agency: AgencyWithClients;
   let agentId = '';
@@ -27,21 +26,11 @@ describe('client channels journey', () => {
   const readerClient = { email: uniqueEmail('clientnochannels'), name: 'Rita Reader', dashboardPassword: 'reader-password-7' };
   const botId = String(7_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
   const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
-  const contexts: BrowserContext[] = [];
 
-  const signIn = (client: AgencyClient) => signInClient(browser, agency, client, contexts);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-  });
+  const signIn = (client: AgencyClient) => journey.signIn(agency, client);
 
   it('the agency sets up its subdomain, an agent, an organisation and two clients', async () => {
-    agency = await setUpAgencyWithClients(owner, {
+    agency = await setUpAgencyWithClients(journey.owner, {
       ownerEmail: uniqueEmail('channelsowner'),
       agencyName: `Channelwell ${Date.now() % 10000}`,
       subdomain: sub,
@@ -65,7 +54,7 @@ describe('client channels journey', () => {
     expect(await smartInit.isChecked()).toBe(!smartInitBefore);
     await publish.click();
     await waitFor(async () => (await publish.textContent()) === 'Published', 10_000, 100);
-    const savedAgent = (await callApi(owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { smartInit?: boolean } };
+    const savedAgent = (await callApi(journey.owner.request, AGENT_API.getAgent, region, { params: { agentId } })) as { agent: { smartInit?: boolean } };
     expect(Boolean(savedAgent.agent.smartInit)).toBe(!smartInitBefore);
     await page.getByTestId('channel-card-telegram').getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('channel-settings-telegram').waitFor();
@@ -87,26 +76,14 @@ describe('client channels journey', () => {
 
     // Messenger: the client signs in with Meta itself (the sandbox's user token), picks a page and connects it (ADR 0040).
     await page.getByTestId('channel-card-messenger').getByRole('button', { name: 'Connect' }).click();
-    const messenger = page.getByTestId('channel-settings-messenger');
-    await messenger.getByTestId('meta-token').fill(`EAA${randomBytes(16).toString('hex')}`);
-    await messenger.getByTestId('meta-load-pages').click();
-    const picker = page.getByTestId('meta-page-picker');
-    await picker.getByText('Sandbox Bakery').click();
-    await picker.getByText('This page is not connected yet.').waitFor();
-    await picker.getByTestId('meta-page-next').click();
-    await page.getByTestId('meta-connect').click();
-    await page.getByText('Successfully connected the page.').first().waitFor();
-    const connectedPage = messenger.locator('[data-testid^="meta-connected-"]');
-    await connectedPage.getByText('Sandbox Bakery').waitFor();
-    const pageId = (await connectedPage.first().getAttribute('data-testid'))!.replace('meta-connected-', '');
-    await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
+    const pageId = await connectSandboxMetaPage(page);
     await screenshot(page, 'client-channels-02-messenger-connected');
     // After a reload the page is still connected: the channels service's record, listed for the client.
     await page.reload();
     await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
     await page.getByTestId('channel-card-messenger').getByRole('button', { name: 'Configure' }).click();
-    await page.getByTestId(`meta-connected-${pageId}`).getByText('Sandbox Bakery').waitFor();
-    const listed = (await callApi(owner.request, CHANNELS_API.listAgentChannels, region, { params: { agentId } })) as { data: { metaPages: Array<{ pageId: string }> } };
+    await page.getByTestId(`meta-connected-${pageId}`).getByText(SANDBOX_META_PAGE).waitFor();
+    const listed = (await callApi(journey.owner.request, CHANNELS_API.listAgentChannels, region, { params: { agentId } })) as { data: { metaPages: Array<{ pageId: string }> } };
     expect(listed.data.metaPages.map((p) => p.pageId)).toEqual([pageId]);
     await screenshot(page, 'client-channels-03-messenger-after-reload');
   });
