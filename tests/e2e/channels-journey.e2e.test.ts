@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TOPICS } from '@platform/contracts';
 import { readTopicWithKcat, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, screenshot, signUpWithAgent } from './support/platform';
-import { SANDBOX_META_PAGE, connectSandboxMetaPage } from './support/meta-sandbox';
+import { SANDBOX_META_PAGE, connectSandboxMetaPage, connectSandboxWhatsAppNumber } from './support/meta-sandbox';
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
 const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
@@ -134,19 +134,9 @@ describe('channels journey', () => {
   });
 
   it('WhatsApp New Method: a number goes PENDING to CONNECTED, its signed messages are queued, the test message is checked and sent', async () => {
-    const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
-    const phoneId = `${wabaId}01`;
+    const phoneId = await connectSandboxWhatsAppNumber(page, region, agentId);
     connectedPhoneId = phoneId;
-    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
-    await page.getByTestId('whatsapp-new-method').waitFor();
-    await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
-    await page.getByTestId('whatsapp-waba').fill(wabaId);
-    await page.getByTestId('whatsapp-find').click();
-    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('PENDING').waitFor();
-    await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
-    await page.getByText('Number is connected successfully').first().waitFor();
     await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('CONNECTED').waitFor();
-    await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
     const numbers = (await (await fetch(`${metaSandbox}/sandbox/whatsapp/numbers`)).json()) as Array<{ id: string; callback: string }>;
     expect(numbers.find((n) => n.id === phoneId)?.callback).toBe(`${baseUrl}/api/${region}/agent/agents/${agentId}/wa-webhook`);
 

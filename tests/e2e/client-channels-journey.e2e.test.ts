@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { AGENT_API, CHANNELS_API, gatewayPath, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
 import { baseUrl, screenshot, uniqueEmail } from './support/platform';
-import { SANDBOX_META_PAGE, connectSandboxMetaPage } from './support/meta-sandbox';
+import { SANDBOX_META_PAGE, connectSandboxMetaPage, connectSandboxWhatsAppNumber } from './support/meta-sandbox';
 import { callApi, clientJourneyBrowser, clientNavTabs, setUpAgencyWithClients, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
@@ -90,18 +90,8 @@ describe('client channels journey', () => {
 
   it("the client connects a WhatsApp number through Meta's sign-in (token exchange, the account's numbers) too", async () => {
     const page = await signIn(channelsClient);
-    const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
-    const phoneId = `${wabaId}01`;
-    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
-    await page.getByTestId('whatsapp-new-method').waitFor();
-    await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
-    await page.getByTestId('whatsapp-waba').fill(wabaId);
-    await page.getByTestId('whatsapp-find').click();
-    await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('PENDING').waitFor();
-    await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
-    await page.getByText('Number is connected successfully').first().waitFor();
+    const phoneId = await connectSandboxWhatsAppNumber(page, region, agentId);
     await page.getByTestId(`whatsapp-connected-${phoneId}`).waitFor();
-    await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
     await screenshot(page, 'client-channels-04-whatsapp-connected');
   });
 

@@ -26,3 +26,23 @@ export async function connectSandboxMetaPage(page: Page, beforeNext?: (picker: L
   await page.getByTestId('channel-badge-messenger').getByText('Active').waitFor();
   return (await connected.first().getAttribute('data-testid'))!.replace('meta-connected-', '');
 }
+
+/**
+ * Connects a new WhatsApp number of the Meta sandbox through the New Method (Meta's sign-in: a
+ * token and a fresh business account, whose number shows PENDING): Connect, then the success
+ * notice and the WhatsApp card Active. Answers the number's id.
+ */
+export async function connectSandboxWhatsAppNumber(page: Page, region: string, agentId: string): Promise<string> {
+  const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
+  const phoneId = `${wabaId}01`;
+  await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
+  await page.getByTestId('whatsapp-new-method').waitFor();
+  await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
+  await page.getByTestId('whatsapp-waba').fill(wabaId);
+  await page.getByTestId('whatsapp-find').click();
+  await page.getByTestId(`whatsapp-number-${phoneId}`).getByText('PENDING').waitFor();
+  await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
+  await page.getByText('Number is connected successfully').first().waitFor();
+  await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
+  return phoneId;
+}
