@@ -16,11 +16,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
 import { mailsTo, nthMailTo, testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
-import { callApi, clientJourneyBrowser, clientNavTabs } from './support/agency-clients';
+import { callApi, clientJourneyBrowser, clientNavTabs, type AgencyClient } from './support/agency-clients';
 
 /** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
 const PRICE_TAB_JS = `document.getElementById('who').textContent = 'Prices for ' + window.dashboardVariables.clientName;
@@ -46,6 +47,8 @@ describe('client dashboard journey', () => {
   let tabSiteUrl = '';
 
   const newClientPage = () => journey.clientPage(host);
+  /** The sign-in the query string carries (spec §2.10: username and password). */
+  const signInByQuery = (page: Page, client: AgencyClient) => page.goto(`/?username=${encodeURIComponent(client.email)}&password=${encodeURIComponent(client.dashboardPassword)}`);
 
   beforeAll(async () => {
     host = `http://${sub}.localhost:${new URL(baseUrl).port}`;
@@ -283,7 +286,7 @@ describe('client dashboard journey', () => {
     await callApi(journey.owner.request, CONNECT_API.setOrganizationBilling, region, { params: { orgId }, body: { workspaceId: uid, allowBilling: true } });
     await callApi(journey.owner.request, CLIENTS_API.saveOrganization, region, { params: { uid, orgId }, body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, allowBilling: true } });
     const { context, page } = await newClientPage();
-    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await signInByQuery(page, passwordClient);
     await page.getByTestId('client-nav').waitFor();
     await page.getByTestId('client-credits').click();
     await page.getByTestId('client-balance').waitFor();
@@ -313,7 +316,7 @@ describe('client dashboard journey', () => {
       body: { ...passwordClient, orgId, canAccess: ['/leads', '/convos', '/prices'], clientTabOrder: ['/leads', '/convos'], notificationsSettings: { notifyThrough: 'push', notifyIf: 'all' } },
     });
     const { context, page } = await newClientPage();
-    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await signInByQuery(page, passwordClient);
     await page.getByTestId('client-nav').waitFor();
     // Auto-recharge off, so the balance may run low.
     await page.getByTestId('client-credits').click();
@@ -350,7 +353,7 @@ describe('client dashboard journey', () => {
       body: { ID: orgId, name: 'Northwind', widgetIDs: agentIds, settings: { disableClientAccess: true, disableClientAccessMessage: lockMessage } },
     });
     const { context, page } = await newClientPage();
-    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await signInByQuery(page, passwordClient);
     await page.getByTestId('locked-modal').waitFor();
     await page.getByTestId('locked-message').getByText(lockMessage).waitFor();
     await screenshot(page, 'client-04-locked');
@@ -374,7 +377,7 @@ describe('client dashboard journey', () => {
     const client = clients.find((c: { email: string }) => c.email === passwordClient.email.toLowerCase());
     await callApi(journey.owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ID: client.ID, orgId, name: client.name, email: client.email, canAccess: client.canAccess, clientTabOrder: client.clientTabOrder, allowCreateAgents: true } });
     const { context, page } = await newClientPage();
-    await page.goto(`/?username=${encodeURIComponent(passwordClient.email)}&password=${encodeURIComponent(passwordClient.dashboardPassword)}`);
+    await signInByQuery(page, passwordClient);
     await page.getByTestId('client-nav').waitFor();
     await page.getByTestId('client-new-agent').click();
     await page.getByTestId('client-new-agent-name').fill('Made by Ada');
@@ -394,7 +397,7 @@ describe('client dashboard journey', () => {
     const creator = { email: uniqueEmail('creator'), name: 'Di Creator', dashboardPassword: 'creator-horse-7' };
     await callApi(journey.owner.request, CLIENTS_API.saveClient, region, { params: { uid }, body: { ...creator, orgId: eastwind, canAccess: ['/leads', '/convos'], allowCreateAgents: true } });
     const { context, page } = await newClientPage();
-    await page.goto(`/?username=${encodeURIComponent(creator.email)}&password=${encodeURIComponent(creator.dashboardPassword)}`);
+    await signInByQuery(page, creator);
     // No agents: the dashboard is locked (spec §2.10); a client who may create agents gets New Agent beside Log Out (ADR 0041).
     const locked = page.getByTestId('locked-modal');
     await locked.getByTestId('locked-message').getByText(CLIENTS_API_MESSAGES.noAgentsForOrg).waitFor();
