@@ -33,3 +33,4 @@ export * from './entities/conversations';
 export * from './rules/agency';
 export * from './rules/client-page';
 export * from './rules/whitelabel';
+export * from './rules/agency-billing';
