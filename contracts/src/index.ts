@@ -32,3 +32,5 @@ export * from './api';
 export * from './entities/conversations';
 export * from './rules/agency';
 export * from './rules/client-page';
+export * from './rules/whitelabel';
+export * from './rules/agency-billing';

@@ -293,7 +293,8 @@ prepare_sandbox() {
   case "$1" in
     sandbox-stripe-js)
       CMD+=(--stripe-mock "http://127.0.0.1:$STRIPE_PORT" --secret-key "${STRIPE_SECRET_KEY:-sk_test_123}"
-        ${STRIPE_WEBHOOK_URL:+--webhook-url "$STRIPE_WEBHOOK_URL"}) ;;
+        ${STRIPE_WEBHOOK_URL:+--webhook-url "$STRIPE_WEBHOOK_URL"}
+        ${STRIPE_CONNECT_WEBHOOK_URL:+--connect-webhook-url "$STRIPE_CONNECT_WEBHOOK_URL"}) ;;
     sandbox-twilio) CMD+=(--account "${TWILIO_ACCOUNT_SID:-}:${TWILIO_AUTH_TOKEN:-}") ;;
   esac
 }

@@ -95,7 +95,7 @@ wait_until() {
 # The secrets of this installation, generated on first use and kept out of git (.data/ is
 # ignored): nothing signs sessions or internal headers with a committed value.
 LOCAL_SECRETS_FILE="${LOCAL_SECRETS_FILE:-$DATA_DIR/secrets.env}"
-LOCAL_SECRET_NAMES=(JWT_SECRET INTERNAL_SIGNING_SECRET CHANNEL_CREDENTIALS_KEY META_APP_SECRET STRIPE_WEBHOOK_SECRET WEB_PUSH_VAPID_SEED)
+LOCAL_SECRET_NAMES=(JWT_SECRET INTERNAL_SIGNING_SECRET CHANNEL_CREDENTIALS_KEY META_APP_SECRET STRIPE_WEBHOOK_SECRET WEB_PUSH_VAPID_SEED STRIPE_CONNECT_WEBHOOK_SECRET)
 
 # ensure_local_secrets: adds a random 48-character value for every missing secret.
 ensure_local_secrets() {

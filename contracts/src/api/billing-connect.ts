@@ -98,4 +98,6 @@ export const CONNECT_API = {
   registerOrganization: endpoint<{ orgId: string }, NoQuery, OrganizationBillingRequest, SuccessResponse>()({ service: 'billing', operationId: 'registerOrganizationBilling', method: 'post', path: '/internal/organizations/:orgId' }),
   getTransferBalances: endpoint<{ orgId: string }, { workspaceId: string }, NoBody, SuccessResponse & { workspaceBalance: number; orgBalance: number }>()({ service: 'billing', operationId: 'getTransferBalances', method: 'get', path: '/stripe/connect/credit-transfer/:orgId' }),
   transferCredits: endpoint<NoParams, NoQuery, TransferCreditsRequest, CreditTransferResponse>()({ service: 'billing', operationId: 'transferCredits', method: 'post', path: '/stripe/connect/credit-transfer' }),
+  /** Services only: the organisation drawer's Allow billing, saved by agency-domain; on only with a connected account (402). */
+  setRegisteredOrganizationBilling: endpoint<{ orgId: string }, NoQuery, OrganizationBillingRequest, SuccessResponse>()({ service: 'billing', operationId: 'setRegisteredOrganizationBilling', method: 'post', path: '/internal/organizations/:orgId/billing' }),
 } as const;

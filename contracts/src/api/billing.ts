@@ -130,6 +130,8 @@ export const BILLING_API = {
   stripeWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeWebhook', method: 'post', path: '/stripe/webhook' }),
   /** Services only: an organisation's credits, which its agents spend (the runtime's check, ADR 0026). */
   getOrganizationCredits: endpoint<{ orgId: string }, NoQuery, NoBody, SuccessResponse & { data: OrganizationCredits }>()({ service: 'billing', operationId: 'getOrganizationCredits', method: 'get', path: '/internal/organizations/:orgId/credits' }),
+  /** Stripe's Connect endpoint: connected accounts' events, signed with its own secret (ADR 0044). */
+  stripeConnectWebhook: endpoint<NoParams, NoQuery, unknown, SuccessResponse & { applied: boolean }>()({ service: 'billing', operationId: 'stripeConnectWebhook', method: 'post', path: '/stripe/connect/webhook' }),
 } as const;
 
 /** An organisation's credit account as the ledger holds it. */

@@ -38,6 +38,10 @@ export const WHITELABEL = {
   trialOffer: 'Start Trial',
   trialOfferDetail: 'Try white label features free for 14 days',
   unavailableTooltip: 'This feature is available in whitelabel addon only',
+  /** The sidebar while the trial runs (not in the spec's words). */
+  trialRunning: 'White label trial',
+  trialDaysLeft: (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`,
+  trialManage: 'Set up your agency',
 } as const;
 
 export const NOTIFY_THROUGH = ['email', 'push', 'all', 'none'] as const;

@@ -208,6 +208,9 @@ export const BILLING_API_MESSAGES = {
   someAddonsFailed: 'Some addons could not be processed',
   whitelabelTrialUsed: 'Your whitelabel trial has already been used.',
   whitelabelTrialStarted: 'Your 14-day whitelabel trial has started.',
+  // Stripe sends connected accounts' events only to a Connect endpoint, and the platform's only to an account endpoint (ADR 0044).
+  connectEventOnPlatformEndpoint: 'This event is from a connected account: Stripe delivers those to the Connect endpoint.',
+  platformEventOnConnectEndpoint: "This event is from the platform's account: Stripe delivers those to the account endpoint.",
 } as const;
 
 /** A service another service depends on did not answer (a 503; not in the spec's words). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { BILLING_API, BILLING_API_MESSAGES, BILLING_UI_MESSAGES, WHITELABEL, type BillingOverview, type Region } from '@platform/contracts';
+import { BILLING_API, BILLING_API_MESSAGES, BILLING_UI_MESSAGES, WHITELABEL, whitelabelTrialState, type BillingOverview, type Region } from '@platform/contracts';
 import { Button, Group, Modal, Paper, Text, Title, callApi, notify } from '@platform/ui';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
@@ -8,7 +8,7 @@ const errorText = (err: unknown, fallback: string) => (err instanceof Error && e
 /**
  * The whitelabel offers (agency-shell-clients §6) while the workspace has neither the add-on nor
  * a running trial: the add-on on a paid plan, Pay as you go with the add-on on the free plan,
- * and the 14-day trial once (its success modal).
+ * and the 14-day trial to a workspace eligible for it (whitelabelTrialState, as the sidebar; its success modal).
  */
 export function WhitelabelOffers({ overview, region, workspaceId, onAddon, onUpgrade, onChange }: { overview: BillingOverview; region: Region; workspaceId: string; onAddon: () => void; onUpgrade: () => void; onChange: () => void }) {
   const [started, setStarted] = useState<number | null>(null);
@@ -22,7 +22,7 @@ export function WhitelabelOffers({ overview, region, workspaceId, onAddon, onUpg
   });
   const whitelabel = overview.whitelabel;
   if (!whitelabel || (whitelabel.entitled && started === null)) return null;
-  const trialUsed = whitelabel.trialEndsAt !== undefined;
+  const trialOffered = whitelabelTrialState(whitelabel, Date.now()).kind === 'eligible';
   return (
     <Paper withBorder p="md" radius="md" data-testid="whitelabel-offers">
       <Text fw={700}>Whitelabel</Text>
@@ -39,7 +39,7 @@ export function WhitelabelOffers({ overview, region, workspaceId, onAddon, onUpg
             {WHITELABEL.addonOffer}
           </Button>
         )}
-        {!trialUsed && (
+        {trialOffered && (
           <Button size="xs" variant="light" loading={trial.isPending} onClick={() => trial.mutate()}>
             {WHITELABEL.trialOffer}
           </Button>

@@ -22,10 +22,13 @@
  * statuses) are kept here, so a card needing 3-D Secure or declining behaves as on Stripe.
  * Idempotency-Key on a POST replays the first answer, as Stripe does.
  *
- * Webhooks, as `stripe listen --forward-to URL` delivers them: with --webhook-url (STRIPE_WEBHOOK_URL)
- * and the endpoint's secret (STRIPE_WEBHOOK_SECRET), every change the sandbox makes is POSTed as a
- * signed event (Stripe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload">): customer.subscription.
- * created|updated|deleted, invoice.paid, invoice.payment_failed, payment_intent.succeeded|payment_failed.
+ * Webhooks, as `stripe listen --forward-to URL --forward-connect-to URL` delivers them: every change
+ * the sandbox makes is POSTed as a signed event (Stripe-Signature: t=<unix seconds>,v1=<HMAC-SHA256 of
+ * "t.payload">): customer.subscription.created|updated|deleted, invoice.paid, invoice.payment_failed,
+ * payment_intent.succeeded|payment_failed. As on Stripe, the platform's own events go to the account
+ * endpoint (--webhook-url or STRIPE_WEBHOOK_URL, signed with STRIPE_WEBHOOK_SECRET) and connected
+ * accounts' events (with `account`) to the Connect endpoint (--connect-webhook-url or
+ * STRIPE_CONNECT_WEBHOOK_URL, signed with STRIPE_CONNECT_WEBHOOK_SECRET); an endpoint not set gets none.
  * One at a time in order, retried with backoff when the endpoint does not answer 2xx.
  *   GET  /sandbox/webhooks                        the deliveries (id, type, status, attempts, last answer)
  *   POST /sandbox/webhooks/<evt id>/resend        delivers an event again (as `stripe events resend`)
@@ -50,12 +53,17 @@ const WEBHOOK_RETRY_MS = 500;
 /** Stripe's webhook signature scheme: v1 = HMAC-SHA256(secret, "<timestamp>.<payload>"). */
 const signature = (payload, secret, timestamp) => `t=${timestamp},v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
 
-/** Signed events delivered one after the other to the endpoint, retried with backoff (none without an endpoint). */
-function webhookSender({ url, secret }) {
+/**
+ * Signed events delivered one after the other, retried with backoff: the platform's to `platform`,
+ * connected accounts' to `connect` (each {url, secret}; none where an endpoint is not set).
+ */
+function webhookSender({ platform, connect }) {
+  const endpointOf = (event) => (event.account ? connect : platform);
   const deliveries = new Map(); // evt id -> {event, status, attempts, lastAnswer}
   let queue = Promise.resolve();
   async function deliver(delivery) {
     const payload = JSON.stringify(delivery.event);
+    const { url, secret } = endpointOf(delivery.event);
     for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS; attempt += 1) {
       delivery.attempts += 1;
       try {
@@ -80,8 +88,9 @@ function webhookSender({ url, secret }) {
     queue = queue.then(() => deliver(delivery));
   };
   return {
-    enabled: Boolean(url && secret),
+    enabled: Boolean((platform.url && platform.secret) || (connect.url && connect.secret)),
     send(type, object, account, apiVersion) {
+      const { url, secret } = account ? connect : platform;
       if (!url || !secret) return;
       const event = { id: newId('evt'), object: 'event', api_version: apiVersion ?? null, created: nowSeconds(), type, data: { object: structuredClone(object) }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, ...(account ? { account } : {}) };
       const delivery = { event, status: 'pending', attempts: 0, lastAnswer: null };
@@ -97,8 +106,8 @@ function webhookSender({ url, secret }) {
   };
 }
 
-function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) {
-  const webhooks = webhookSender({ url: webhookUrl, secret: webhookSecret });
+function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret, connectWebhookUrl, connectWebhookSecret }) {
+  const webhooks = webhookSender({ platform: { url: webhookUrl, secret: webhookSecret }, connect: { url: connectWebhookUrl, secret: connectWebhookSecret } });
   const paymentMethods = new Map(); // id -> PaymentMethod (+ hidden card number)
   const cardNumbers = new Map(); // pm id -> digits
   const setUpCards = new Set(); // pm ids authenticated once (3-D Secure 'on_session' cards then pay off-session)
@@ -398,7 +407,7 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) 
       return { status: 200, body: publicIntent(intent) };
     }
 
-    if (p === '/sandbox/webhooks' && req.method === 'GET') return { status: 200, body: { enabled: webhooks.enabled, url: webhookUrl ?? null, deliveries: webhooks.list() } };
+    if (p === '/sandbox/webhooks' && req.method === 'GET') return { status: 200, body: { enabled: webhooks.enabled, url: webhookUrl ?? null, connectUrl: connectWebhookUrl ?? null, deliveries: webhooks.list() } };
     if ((m = /^\/sandbox\/webhooks\/([^/]+)\/resend$/.exec(p)) && req.method === 'POST') {
       return webhooks.resend(m[1]) ? { status: 200, body: { resent: m[1] } } : missing('event', m[1]);
     }
@@ -463,12 +472,14 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret }) 
   return http.createServer((req, res) => void handle(req, res));
 }
 
-function start({ port, host = '127.0.0.1', stripeMockUrl, secretKey, webhookUrl, webhookSecret } = {}) {
+function start({ port, host = '127.0.0.1', stripeMockUrl, secretKey, webhookUrl, webhookSecret, connectWebhookUrl, connectWebhookSecret } = {}) {
   const server = createSandbox({
     stripeMockUrl: (stripeMockUrl ?? cliArg('--stripe-mock') ?? process.env.STRIPE_MOCK_URL ?? 'http://127.0.0.1:12111').replace(/\/+$/, ''),
     secretKey: secretKey ?? cliArg('--secret-key') ?? 'sk_test_123',
     webhookUrl: webhookUrl ?? cliArg('--webhook-url') ?? (process.env.STRIPE_WEBHOOK_URL || undefined),
     webhookSecret: webhookSecret ?? process.env.STRIPE_WEBHOOK_SECRET,
+    connectWebhookUrl: connectWebhookUrl ?? cliArg('--connect-webhook-url') ?? (process.env.STRIPE_CONNECT_WEBHOOK_URL || undefined),
+    connectWebhookSecret: connectWebhookSecret ?? process.env.STRIPE_CONNECT_WEBHOOK_SECRET,
   });
   return listen(server, Number(port ?? cliArg('--port') ?? process.env.STRIPE_JS_SANDBOX_PORT ?? 4160), cliArg('--host') ?? host);
 }

@@ -70,7 +70,7 @@ export function routeTable(deps: AppDeps): {
   const regionalAccounts = deps.config.stripe.regionalAccounts;
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, regionalAccounts, now });
   const orgSubscriptions = new OrgSubscriptionUseCases({ organizations: new OrganizationBillingStore(deps.mongo), ledger, now });
-  const webhooks = new WebhookUseCases({ stripe, webhookSecret: deps.config.stripe.webhookSecret, mongo: deps.mongo, billingAccounts, ledger, payments, orgSubscriptions, now });
+  const webhooks = new WebhookUseCases({ stripe, webhookSecrets: { platform: deps.config.stripe.webhookSecret, connect: deps.config.stripe.connectWebhookSecret }, mongo: deps.mongo, billingAccounts, ledger, payments, orgSubscriptions, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
   const lowCredit = new LowCreditUseCases({
     accounts: new CreditAccountStore(deps.mongo),

@@ -8,8 +8,11 @@ export interface BillingConfig {
   /** Where the workspace service answers POST /internal/access/check. */
   workspaceServiceUrl: string;
   serviceCallTimeoutMs: number;
-  /** The Stripe API (stripe-mock locally): STRIPE_API_BASE, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET. */
-  stripe: { apiBase: string; secretKey: string; webhookSecret: string; publishableKey: string; jsUrl: string; regionalAccounts: RegionalStripeAccounts };
+  /**
+   * The Stripe API (stripe-mock locally): STRIPE_API_BASE, STRIPE_SECRET_KEY; the signing secrets of the
+   * account endpoint (STRIPE_WEBHOOK_SECRET) and of the Connect endpoint (STRIPE_CONNECT_WEBHOOK_SECRET).
+   */
+  stripe: { apiBase: string; secretKey: string; webhookSecret: string; connectWebhookSecret: string; publishableKey: string; jsUrl: string; regionalAccounts: RegionalStripeAccounts };
   /** The credit ledger's consumer group and topic (CREDIT_CONSUMER_GROUP, CREDIT_CONSUMPTION_TOPIC; tests use their own). */
   ledger: { consumerGroup: string; topic: string };
   /** Where Stripe Connect onboarding sends the agency back (PUBLIC_URL). */
@@ -34,6 +37,7 @@ export function loadConfig(): BillingConfig {
       apiBase: env('STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, ''),
       secretKey: env('STRIPE_SECRET_KEY', 'sk_test_123'),
       webhookSecret: secretEnv('STRIPE_WEBHOOK_SECRET'),
+      connectWebhookSecret: secretEnv('STRIPE_CONNECT_WEBHOOK_SECRET'),
       // The browser's side (ADR 0018): STRIPE_PUBLISHABLE_KEY and STRIPE_JS_URL (the stripe-js sandbox locally).
       publishableKey: env('STRIPE_PUBLISHABLE_KEY', 'pk_test_sandbox'),
       jsUrl: env('STRIPE_JS_URL', 'https://js.stripe.com/v3/'),

@@ -230,7 +230,8 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
       const subscriptionId = `sub_${orgId}`;
       const deliver = async (type: string, object: object) => {
         const event = { id: `evt_${newWorkspaceUid()}`, object: 'event', account: accountId, type, api_version: '2025-02-24.acacia', created: Math.floor(Date.now() / 1000), data: { object } };
-        await h.anonymous().post('/stripe/webhook', event).set('stripe-signature', h.sign(event)).expect(200);
+        // the agency's account: Stripe's Connect endpoint, signed with its own secret (ADR 0044)
+        await h.anonymous().post('/stripe/connect/webhook', event).set('stripe-signature', h.sign(event, { secret: h.config.stripe.connectWebhookSecret })).expect(200);
       };
       const state = async () => (await client.get(`/stripe/connect/organization/${orgId}`).expect(200)).body.data;
       await deliver('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', mode: 'subscription', customer: 'cus_checkout', subscription: subscriptionId, metadata: paid.sessions[0]!.metadata });

@@ -133,6 +133,28 @@ describe('workspace billing against stripe-mock', () => {
       expect(await snapshot(h.mongo)).toEqual(before);
     });
 
+    it("takes a connected account's events only at the Connect endpoint signed with its secret, and the platform's only at the account endpoint", async () => {
+      const uid = await subscribed();
+      const sub = (await plan(uid))!.stripeSubscriptionId;
+      const fromConnected = { ...event('invoice.paid', { id: `in_connect_${uid}`, object: 'invoice', subscription: sub }), account: 'acct_sandboxEU' };
+      const fromPlatform = event('invoice.paid', { id: `in_platform_${uid}`, object: 'invoice', subscription: sub });
+      const platformSigned = (payload: object) => h.sign(payload);
+      const connectSigned = (payload: object) => h.sign(payload, { secret: h.config.stripe.connectWebhookSecret });
+      expect(h.config.stripe.connectWebhookSecret).not.toBe(h.config.stripe.webhookSecret);
+      const before = await snapshot(h.mongo);
+      const refused = async (path: string, payload: object, signature: string, message: string) =>
+        expect((await h.anonymous().post(path, payload).set('stripe-signature', signature).expect(400)).body).toEqual({ success: false, message });
+      await refused('/stripe/connect/webhook', fromConnected, platformSigned(fromConnected), BILLING_API_MESSAGES.badSignature);
+      await refused('/stripe/webhook', fromConnected, platformSigned(fromConnected), BILLING_API_MESSAGES.connectEventOnPlatformEndpoint);
+      await refused('/stripe/webhook', fromPlatform, connectSigned(fromPlatform), BILLING_API_MESSAGES.badSignature);
+      await refused('/stripe/connect/webhook', fromPlatform, connectSigned(fromPlatform), BILLING_API_MESSAGES.platformEventOnConnectEndpoint);
+      expect(await snapshot(h.mongo)).toEqual(before);
+
+      const applied = await h.anonymous().post('/stripe/connect/webhook', fromConnected).set('stripe-signature', connectSigned(fromConnected)).expect(200);
+      expect(applied.body).toEqual({ success: true, applied: true });
+      expect((await entitlements(uid)).balance).toBe(5000);
+    });
+
     it('applies invoice.paid once: the monthly credits are granted once for the same event, and once per invoice', async () => {
       const uid = await subscribed();
       const sub = (await plan(uid))!.stripeSubscriptionId;

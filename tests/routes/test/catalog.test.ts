@@ -33,7 +33,7 @@ const mounted: Record<string, RouteDescription[]> = {
   agent: agentRoutes({ config: loadAgentConfig(), mongo, logger }).routes,
   channels: channelsRoutes({ config: loadChannelsConfig(), mongo, logger, producer: {} as never }).routes,
   'agency-domain': agencyDomainRoutes({ config: loadAgencyDomainConfig(), mongo: { regions: () => [] } as unknown as RegionalMongo, logger }).routes,
-  billing: billingRoutes({ config: { platform: { internalSigningSecret: 'x' }, stripe: { apiBase: 'http://127.0.0.1', secretKey: 'x', webhookSecret: 'x' } } as BillingConfig, mongo, logger }).routes,
+  billing: billingRoutes({ config: { platform: { internalSigningSecret: 'x' }, stripe: { apiBase: 'http://127.0.0.1', secretKey: 'x', webhookSecret: 'x', connectWebhookSecret: 'x' } } as BillingConfig, mongo, logger }).routes,
   onboarding: onboardingRoutes({ config: loadOnboardingConfig(), logger }).routes,
   notification: notificationRoutes({ config: loadNotificationConfig(), mongo, logger, mailer: { send: async () => undefined, close: async () => undefined } }).routes,
 };

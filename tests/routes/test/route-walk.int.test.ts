@@ -272,6 +272,7 @@ describe('every route refuses callers without the identity it declares', () => {
         // Twilio's inbound call: X-Twilio-Signature with the number's account token (ADR 0033)
         'channels twilioVoiceWebhook',
         'billing stripeWebhook',
+        'billing stripeConnectWebhook',
         // the publishable key and the Stripe.js URL: public by nature (ADR 0018)
         'billing getStripeConfig',
         // the client login page of an agency host (ADR 0019)

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DASHBOARD_LAYOUTS, DEFAULT_CLIENT_ACCESS, DISABLE_CLIENT_ACCESS_MESSAGE_MAX, ORGANIZATION_DEFAULTS, type AgentListItem, type OrganizationView, type SaveOrganizationRequest } from '@platform/contracts';
+import { DASHBOARD_LAYOUTS, DEFAULT_CLIENT_ACCESS, DISABLE_CLIENT_ACCESS_MESSAGE_MAX, MESSAGES, ORGANIZATION_DEFAULTS, type AgentListItem, type OrganizationView, type SaveOrganizationRequest } from '@platform/contracts';
 import { Button, Divider, Drawer, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Textarea, TextInput, Checkbox, Text } from '@platform/ui';
 import { AccessEditor, type PageChoice } from './AccessEditor';
 import { effectiveOrder } from './client-access';
@@ -63,7 +63,15 @@ export function OrganizationDrawer(props: { org: OrganizationView | null; agents
         <Switch label="Smart handoff" checked={!!settings.smartHandoff} onChange={(e) => setSettings({ smartHandoff: e.currentTarget.checked })} />
         <Switch label="Disable handoff messages" checked={!!settings.disableHandoffMessages} onChange={(e) => setSettings({ disableHandoffMessages: e.currentTarget.checked })} />
         <Switch label="Enable canned responses" checked={!!settings.enableCannedResponses} onChange={(e) => setSettings({ enableCannedResponses: e.currentTarget.checked })} />
-        <Switch label="Allow billing" checked={!!form.allowBilling} onChange={(e) => set({ allowBilling: e.currentTarget.checked })} />
+        {/* Billing needs the agency's connected Stripe account; turning it off stays possible. */}
+        <Switch
+          label="Allow billing"
+          checked={!!form.allowBilling}
+          disabled={!model.billingConnected && !form.allowBilling}
+          description={model.billingConnected === false ? MESSAGES.billing.connectAccountMissing : undefined}
+          onChange={(e) => set({ allowBilling: e.currentTarget.checked })}
+          data-testid="organization-allow-billing"
+        />
         <Switch label="Disable client access" checked={!!settings.disableClientAccess} onChange={(e) => setSettings({ disableClientAccess: e.currentTarget.checked })} data-testid="organization-disable-access" />
         {settings.disableClientAccess && (
           <Textarea

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, MESSAGES, type Region, type SaveClientRequest, type SaveOrganizationRequest } from '@platform/contracts';
+import { CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, MESSAGES, agencyBillingConnected, type Region, type SaveClientRequest, type SaveOrganizationRequest } from '@platform/contracts';
 import { ApiError, callApi, listAgents, notify } from '@platform/ui';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
@@ -10,6 +10,8 @@ export function useClients(region: Region, uid: string | undefined) {
   const key = ['agency-clients', region, uid ?? ''] as const;
   const query = useQuery({ queryKey: key, queryFn: () => callApi(CLIENTS_API.listOrganizations, { region, params: { uid: uid! } }), enabled: Boolean(uid) });
   const agents = useQuery({ queryKey: ['agency-clients-agents', region, uid ?? ''], queryFn: () => listAgents(region, uid), enabled: Boolean(uid) });
+  // Allow billing needs the agency's connected Stripe account (the Auto Billing tab's step 1).
+  const connect = useQuery({ queryKey: ['agency-clients-connect', region, uid ?? ''], queryFn: () => callApi(CONNECT_API.getConnect, { region, params: { workspaceId: uid! } }).then((r) => r.data), enabled: Boolean(uid) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const createOrganization = useMutation({
@@ -22,11 +24,7 @@ export function useClients(region: Region, uid: string | undefined) {
       // Spec 5: the drawer checks before calling (the service answers the same texts).
       if (!org.ID) throw new ApiError(MESSAGES.clients.organizationIdMissing, 400);
       if (!org.name?.trim()) throw new ApiError(MESSAGES.clients.organizationNameRequired, 400);
-      // Spec 6: billing decides allowBilling (enabling needs a connected payment account); the organisation keeps a copy.
-      const before = query.data?.organizations.find((o) => o.ID === org.ID);
-      if (!!before?.allowBilling !== !!org.allowBilling) {
-        await callApi(CONNECT_API.setOrganizationBilling, { region, params: { orgId: org.ID }, body: { workspaceId: uid!, allowBilling: !!org.allowBilling } });
-      }
+      // Spec 6: the service asks billing about allowBilling (enabling needs a connected payment account).
       return callApi(CLIENTS_API.saveOrganization, { region, params: { uid: uid!, orgId: org.ID }, body: org });
     },
     onSuccess: (answer) => {
@@ -71,6 +69,8 @@ export function useClients(region: Region, uid: string | undefined) {
     organizations: query.data?.organizations ?? [],
     clients: query.data?.clients ?? [],
     agents: agents.data ?? [],
+    /** undefined until billing answers */
+    billingConnected: connect.data ? agencyBillingConnected(connect.data) : undefined,
     createOrganization,
     saveOrganization,
     deleteOrganization,

@@ -122,15 +122,18 @@ describe('stripe-js sandbox', () => {
 
   it("delivers signed webhook events the Stripe SDK's constructEvent accepts, with the connected account", async () => {
     const received: Stripe.Event[] = [];
+    const paths: string[] = [];
     const secret = 'whsec_sandbox_test';
     const endpoint = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
+      paths.push(String(req.url));
       received.push(stripe.webhooks.constructEvent(Buffer.concat(chunks), String(req.headers['stripe-signature']), secret, 300));
       res.writeHead(200).end('{}');
     });
     await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-    const signing = await start({ port: 0, stripeMockUrl: stripeMock, webhookUrl: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hook`, webhookSecret: secret });
+    // connected accounts' events go to the Connect endpoint with its secret; the account endpoint gets none of them
+    const signing = await start({ port: 0, stripeMockUrl: stripeMock, webhookUrl: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/account-hook`, webhookSecret: 'whsec_account_endpoint', connectWebhookUrl: `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hook`, connectWebhookSecret: secret });
     try {
       const url = new URL(signing.url);
       const api = new Stripe('sk_test_123', { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
@@ -146,6 +149,7 @@ describe('stripe-js sandbox', () => {
         ['customer.subscription.deleted', 'acct_hooks'],
       ]);
       expect(received[2]!.data.object).toMatchObject({ id: sub.id, cancel_at_period_end: true });
+      expect(new Set(paths)).toEqual(new Set(['/hook']));
     } finally {
       await new Promise((done) => signing.server.close(done));
       await new Promise((done) => endpoint.close(done));

@@ -58,7 +58,7 @@ export function agencyClientRoutes(orgs: OrganizationUseCases, auth: ClientAuthU
       schemas: { params: orgParams, body: saveOrganizationRequestSchema },
       workspace: (req) => req.params.uid!,
       success: { status: 200, description: "{success, organization, message: 'Organization updated successfully!'}" },
-      failures: [400, 401, 403, 404],
+      failures: [400, 401, 402, 403, 404, 503],
       handler: async (req, res, grant) => {
         const organization = await orgs.save(req.region, grant.workspaceId, req.params.orgId!, req.body);
         res.json({ success: true, organization, message: CLIENTS_API_MESSAGES.organizationUpdated } satisfies ResponseOf<typeof CLIENTS_API.saveOrganization>);

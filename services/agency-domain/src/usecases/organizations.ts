@@ -55,7 +55,9 @@ export class OrganizationUseCases {
 
   async save(region: Region, uid: string, orgId: string, fields: SaveOrganizationRequest): Promise<OrganizationView> {
     if (fields.ID !== orgId) throw badRequest(MESSAGES.clients.organizationIdMissing);
-    await this.agencyOrganization(region, uid, orgId);
+    const { org } = await this.agencyOrganization(region, uid, orgId);
+    // Billing decides Allow billing (spec 6: only with a connected payment account); a refusal saves nothing.
+    if (fields.allowBilling !== undefined && fields.allowBilling !== Boolean(org.allowBilling)) await this.deps.billing.setAllowBilling(region, orgId, uid, fields.allowBilling);
     const saved = await this.deps.clients.updateOrganization(region, orgId, { ...fields, lastModified: this.deps.now().getTime() });
     return organizationView(saved!);
   }

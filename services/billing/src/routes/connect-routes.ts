@@ -270,6 +270,20 @@ export function connectRoutes({ connect, clients, transfers, organizations, clie
       },
     },
     {
+      ...routeOf(CONNECT_API.setRegisteredOrganizationBilling),
+      access: 'gateway',
+      summary: "Services only: an organisation's allowBilling as the agency saved it (on only with a connected account)",
+      schemas: { params: orgParams, body: organizationBillingRequestSchema },
+      success: { status: 200, description: '{success}' },
+      failures: [400, 402, 403, 409],
+      handler: async (req, res) => {
+        if (req.body.allowBilling) await connect.connected(req.region, req.body.workspaceId);
+        const org = await organizations.register(req.region, req.params.orgId!, req.body.workspaceId, req.body.allowBilling, now());
+        if (!org) throw badRequest(MESSAGES.clients.organizationIdMissing);
+        res.json({ success: true } satisfies ResponseOf<typeof CONNECT_API.setRegisteredOrganizationBilling>);
+      },
+    },
+    {
       ...routeOf(CONNECT_API.getTransferBalances),
       access: 'member',
       summary: "The credit transfer dialog: the workspace's and the organisation's credits",

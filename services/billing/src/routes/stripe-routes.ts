@@ -221,8 +221,20 @@ export function stripeRoutes(
       success: { status: 200, description: '{success, applied}' },
       failures: [400],
       handler: async (req, res) => {
-        const { applied } = await webhooks.receive(req.rawBody, req.get('stripe-signature'));
+        const { applied } = await webhooks.receive('platform', req.rawBody, req.get('stripe-signature'));
         res.json({ success: true, applied } satisfies ResponseOf<typeof BILLING_API.stripeWebhook>);
+      },
+    },
+    {
+      ...routeOf(BILLING_API.stripeConnectWebhook),
+      summary: "Connected accounts' Stripe events (Connect endpoint): signature checked with its own secret, each applied once",
+      access: 'public',
+      schemas: { body: Joi.any() },
+      success: { status: 200, description: '{success, applied}' },
+      failures: [400],
+      handler: async (req, res) => {
+        const { applied } = await webhooks.receive('connect', req.rawBody, req.get('stripe-signature'));
+        res.json({ success: true, applied } satisfies ResponseOf<typeof BILLING_API.stripeConnectWebhook>);
       },
     },
   ];

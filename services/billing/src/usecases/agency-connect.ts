@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { MESSAGES, agencyUsdPerCredit, type AgencyAccountResponse, type AgencySubscriptionPlan, type Region, type StripeConnect } from '@platform/contracts';
+import { MESSAGES, agencyBillingConnected, agencyUsdPerCredit, type AgencyAccountResponse, type AgencySubscriptionPlan, type Region, type StripeConnect } from '@platform/contracts';
 import { badRequest, conflict, HttpError, notFound } from '@platform/kit';
 import { needsNewPrice, planFeaturesProblem, pricedPlans } from '../domain/agency-plans';
 import { toMinorUnits } from '../domain/pricing';
@@ -93,7 +93,7 @@ export class AgencyConnectUseCases {
 
   async connected(region: Region, workspaceId: string): Promise<AgencyConnect & { accountId: string }> {
     const connect = await this.deps.connects.find(region, workspaceId);
-    if (!connect.accountId) throw new HttpError(402, MESSAGES.billing.connectAccountMissing);
+    if (!agencyBillingConnected(connect)) throw new HttpError(402, MESSAGES.billing.connectAccountMissing);
     return connect as AgencyConnect & { accountId: string };
   }
 

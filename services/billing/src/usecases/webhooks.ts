@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { BILLING_API_MESSAGES, REGIONS, type Region } from '@platform/contracts';
 import { badRequest, type RegionalMongo } from '@platform/kit';
 import { planLimits } from '../domain/plan-limits';
+import { wrongEndpoint, type WebhookEndpoint } from '../domain/webhook-endpoint';
 import type { BillingAccount, BillingAccountStore } from '../store/billing-accounts';
 import { COLLECTION } from '../store/collections';
 import type { Ledger } from './ledger';
@@ -13,7 +14,8 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export interface WebhookDeps {
   stripe: Stripe;
-  webhookSecret: string;
+  /** The signing secret of each endpoint: the account endpoint's and the Connect endpoint's. */
+  webhookSecrets: Record<WebhookEndpoint, string>;
   mongo: RegionalMongo;
   billingAccounts: BillingAccountStore;
   ledger: Ledger;
@@ -32,20 +34,23 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | undefined {
 }
 
 /**
- * Stripe webhooks: the signature is checked with the SDK over the exact body bytes, and each
+ * Stripe webhooks: the signature is checked with the SDK over the exact body bytes with the secret
+ * of the endpoint the event reached, an event of the other kind of endpoint is refused, and each
  * event id is applied once (its effects are also idempotent: grants are keyed by invoice or
  * PaymentIntent, statuses are set, not toggled).
  */
 export class WebhookUseCases {
   constructor(private readonly deps: WebhookDeps) {}
 
-  async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ applied: boolean }> {
+  async receive(endpoint: WebhookEndpoint, rawBody: Buffer | undefined, signature: string | undefined): Promise<{ applied: boolean }> {
     let event: Stripe.Event;
     try {
-      event = this.deps.stripe.webhooks.constructEvent(rawBody ?? Buffer.alloc(0), signature ?? '', this.deps.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      event = this.deps.stripe.webhooks.constructEvent(rawBody ?? Buffer.alloc(0), signature ?? '', this.deps.webhookSecrets[endpoint], WEBHOOK_TOLERANCE_SECONDS);
     } catch {
       throw badRequest(BILLING_API_MESSAGES.badSignature);
     }
+    const misdirected = wrongEndpoint(endpoint, event.account);
+    if (misdirected) throw badRequest(misdirected);
     // Events are recorded in the first region's database: Stripe's ids are global.
     const seen = this.deps.mongo.collection<{ _id: string; type: string; at: Date }>(REGIONS[0], COLLECTION.stripeEvents);
     if (await seen.findOne({ _id: event.id })) return { applied: false };
