@@ -32,3 +32,4 @@ export * from './api';
 export * from './entities/conversations';
 export * from './rules/agency';
 export * from './rules/client-page';
+export * from './entities/campaigns';
