@@ -114,6 +114,21 @@ describe('WhatsApp template campaigns, against the Graph sandbox and FerretDB (A
     for (const phone of phones.slice(1)) expect(await chatOf(phoneId, phone)).toHaveLength(1);
   });
 
+  it("the service's sweep resumes a campaign whose sender stopped once its lease ran out, and leaves a held one alone", async () => {
+    const { api, base, phoneId, phones } = await campaignReady(2);
+    const { ID } = (await api.post(`${base}/campaigns`, { name: 'Sweep', templateName: 'spring_offer', templateLanguage: 'en_US', phones }).expect(201)).body.data;
+    const campaigns = h.agentService.mongo.collection('eu', 'whatsapp_campaigns');
+    await campaigns.updateOne({ _id: ID } as never, { $set: { status: 'sending', leaseUntil: new Date(Date.now() + 60_000) } });
+    await h.campaigns.resumeAbandoned('eu');
+    expect((await api.get(`${base}/campaigns`).expect(200)).body.data[0]).toMatchObject({ status: 'sending', sentCount: 0 });
+
+    await campaigns.updateOne({ _id: ID } as never, { $set: { leaseUntil: new Date(Date.now() - 1) } });
+    expect(await h.campaigns.resumeAbandoned('eu')).toBeGreaterThanOrEqual(1);
+    expect((await api.get(`${base}/campaigns`).expect(200)).body.data[0]).toMatchObject({ status: 'sent', sentCount: 2 });
+    for (const phone of phones) expect(await chatOf(phoneId, phone)).toHaveLength(1);
+    expect(await campaigns.findOne({ _id: ID } as never)).not.toHaveProperty('leaseUntil');
+  });
+
   it("another workspace's member reaches none of an agent's campaign routes", async () => {
     const { base } = await campaignReady(1);
     const stranger = h.as(someone('stranger'));
