@@ -98,7 +98,7 @@ export function routeTable(deps: AppDeps) {
     directory,
     logger: deps.logger,
   });
-  const campaigns = new CampaignUseCases({ campaigns: new CampaignStore(deps.mongo), numbers, graph, whatsapp, directory, logger: deps.logger, now });
+  const campaigns = new CampaignUseCases({ campaigns: new CampaignStore(deps.mongo), numbers, graph, whatsapp, directory, now });
   const routes: ChannelsRouteSpec[] = [
     ...agentChannelsRoutes(telegram, discord, whatsapp, pages, { metaPages, numbers }),
     ...telegramRoutes(telegram, webhook),

@@ -8,7 +8,7 @@ import {
   type Region,
   type WhatsappTemplateView,
 } from '@platform/contracts';
-import { HttpError, badRequest, notFound, type Identity, type Logger } from '@platform/kit';
+import { HttpError, badRequest, notFound, type Identity } from '@platform/kit';
 import type { AgentDirectory, ReachableAgent } from '../clients/agent-directory';
 import { MetaGraphError, type MetaGraph } from '../clients/meta-graph';
 import { CAMPAIGN_SEND_LEASE_MS, phoneNotALead, statusAfterSend, templateRefusal } from '../domain/campaigns';
@@ -31,7 +31,6 @@ export class CampaignUseCases {
       graph: MetaGraph;
       whatsapp: WhatsappUseCases;
       directory: AgentDirectory;
-      logger: Logger;
       now: () => Date;
     },
   ) {}
