@@ -34,3 +34,4 @@ export * from './rules/agency';
 export * from './rules/client-page';
 export * from './rules/whitelabel';
 export * from './rules/agency-billing';
+export * from './entities/campaigns';

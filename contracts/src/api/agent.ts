@@ -15,7 +15,7 @@ import { CREDENTIAL_ROUTES, type RotateAgentSecretKeyResponse } from '../entitie
 import type { CreateKnowledgeSourceRequest, KnowledgeSearchRequest, KnowledgeSearchResponse, KnowledgeSourceResponse, KnowledgeSourcesResponse, UpdateKnowledgeSourceRequest, VoiceToolTestResponse } from '../entities/knowledge-api';
 import type { VoiceToolTestRequest, WorkspaceFunctionsResponse } from '../entities/tools';
 import { endpoint, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
-import type { AgentTabKey } from '../constants/navigation';
+import type { AgentPageKey } from '../constants/navigation';
 import type { CredentialVerifyRequest, CredentialVerifyResponse } from './workspace';
 
 type AgentIdParam = { agentId: string };
@@ -25,7 +25,7 @@ type AgentIdParam = { agentId: string };
  * `clients: {page}` route asks this way); a member's read ignores it.
  */
 export interface GetAgentQuery {
-  page?: AgentTabKey;
+  page?: AgentPageKey;
 }
 
 /** GET /v2/templates: the New Agent drawer's templates and its tabs. */

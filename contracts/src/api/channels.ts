@@ -85,6 +85,10 @@ export const CHANNELS_API = {
 export interface ExchangeMetaTokenResponse extends SuccessResponse {
   longer_access_token: string;
 }
+/** Procedure getLongAccessToken: the same exchange, answered as Meta names it (`access_token`). */
+export interface LongAccessTokenResponse extends SuccessResponse {
+  access_token: string;
+}
 export type WhatsappNumberView = Omit<WhatsappNumber, 'longAccessToken'>;
 export interface WhatsappNumbersResponse extends SuccessResponse {
   data: WhatsappNumberView[];
@@ -103,6 +107,7 @@ export type SendWhatsappTestMessageRequest = WhatsappTestMessageRequest & { agen
 
 export const WHATSAPP_API = {
   exchangeMetaToken: endpoint<NoParams, NoQuery, MetaTokenRequest, ExchangeMetaTokenResponse>()({ service: 'channels', operationId: 'exchangeMetaToken', method: 'post', path: '/procedures/exchangeMetaToken' }),
+  getLongAccessToken: endpoint<NoParams, NoQuery, MetaTokenRequest, LongAccessTokenResponse>()({ service: 'channels', operationId: 'getLongAccessToken', method: 'post', path: '/procedures/getLongAccessToken' }),
   getWhatsappNumbers: endpoint<NoParams, NoQuery, AgentIdRequest, WhatsappNumbersResponse>()({ service: 'channels', operationId: 'getWhatsappNumbers', method: 'post', path: '/procedures/getWhatsappNumbers' }),
   connectWhatsappNumber: endpoint<NoParams, NoQuery, ConnectWhatsappNumberRequest, ConnectWhatsappNumberResponse>()({ service: 'channels', operationId: 'connectWhatsappNumber', method: 'post', path: '/procedures/connectWhatsappNumber' }),
   removeWhatsappNumber: endpoint<NoParams, NoQuery, RemoveWhatsappNumberRequest, ChannelNoticeResponse>()({ service: 'channels', operationId: 'removeWhatsappNumber', method: 'post', path: '/procedures/removeWhatsappNumber' }),

@@ -11,6 +11,7 @@ export * from './clients';
 export * from './client-feedback';
 export * from './client-dashboard';
 export * from './telephony';
+export * from './campaigns';
 
 import { AGENT_API } from './agent';
 import { BILLING_API } from './billing';
@@ -25,6 +26,7 @@ import { CLIENTS_API } from './clients';
 import { CLIENT_FEEDBACK_API } from './client-feedback';
 import { CLIENT_DASHBOARD_API } from './client-dashboard';
 import { TWILIO_API } from './telephony';
+import { CAMPAIGNS_API } from './campaigns';
 
 /** Every endpoint of every service. */
 export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
@@ -43,4 +45,5 @@ export const API_CATALOG: ReadonlyArray<Endpoint<any, any, any, any>> = [
   ...Object.values(CLIENT_FEEDBACK_API),
   ...Object.values(CLIENT_DASHBOARD_API),
   ...Object.values(TWILIO_API),
+  ...Object.values(CAMPAIGNS_API),
 ];

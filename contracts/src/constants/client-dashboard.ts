@@ -1,4 +1,4 @@
-import type { AgentTabKey } from './navigation';
+import type { AgentPageKey, AgentTabKey } from './navigation';
 
 /**
  * The client dashboard's texts that only the dashboard shows (spec agency-shell-clients §8
@@ -21,10 +21,10 @@ export const CLIENT_AGENT_TITLE_MAX = 30;
  * Agent pages a client may be given (keys of AGENT_TABS, opened at /app/{region}/agents/{id}/{key}):
  * the ones the dashboard renders for clients. A page served by routes a client could not call
  * before opens them to clients whose access names it (`clients: {page}`): Knowledge and Tools
- * (the agent service, ADR 0036), Channels (the channels service, ADR 0037).
+ * (the agent service, ADR 0036), Channels (the channels service, ADR 0037), Campaigns (channels, ADR 0043).
  */
-export const CLIENT_DASHBOARD_PAGES = ['home', 'overview', 'voice', 'nodes', 'prompt', 'convos', 'analytics', 'leads', 'settings', 'kb', 'tools', 'channels'] as const;
-export type ClientDashboardPage = (typeof CLIENT_DASHBOARD_PAGES)[number];
+export const CLIENT_DASHBOARD_PAGES = ['home', 'overview', 'voice', 'nodes', 'prompt', 'convos', 'analytics', 'leads', 'settings', 'kb', 'tools', 'channels', 'campaigns'] as const;
+export type ClientDashboardPage = (typeof CLIENT_DASHBOARD_PAGES)[number] & AgentPageKey;
 
 /** The dashboard pages that edit the agent: a client with one in canAccess may save its organisation's agents (ADR 0031). */
 export const CLIENT_EDITOR_PAGES: readonly ClientDashboardPage[] = ['overview', 'voice', 'nodes', 'prompt', 'settings', 'kb', 'tools', 'channels'];

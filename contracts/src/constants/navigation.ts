@@ -17,6 +17,9 @@ export type AgentTabKey = keyof typeof AGENT_TABS;
 export const DEFAULT_AGENT_TAB: AgentTabKey = 'overview';
 /** Other agent-area paths that are not tabs. */
 export const OTHER_AGENT_PATHS = ['metrics', 'campaigns', 'share'] as const;
+/** A page of the agent area: a tab, or Campaigns (a page a client's access may name, ADR 0043). */
+export type AgentPageKey = AgentTabKey | 'campaigns';
+export const AGENT_PAGE_LABELS: Readonly<Record<AgentPageKey, string>> = { ...AGENT_TABS, campaigns: 'Campaigns' };
 
 /** Paths a custom tab may not take ("reserved for a default tab"). */
 export const RESERVED_TAB_PATHS: readonly string[] = [...Object.keys(AGENT_TABS), ...OTHER_AGENT_PATHS].map((key) => `/${key}`);

@@ -142,7 +142,10 @@ export const discoveredWhatsappNumberSchema = Joi.object<DiscoveredWhatsappNumbe
   status: Joi.string().valid(...WHATSAPP_NUMBER_STATUSES),
 }).unknown(true);
 
-/** Procedure createTemplate: a WhatsApp message template; any error reads 'Invalid template info'. */
+/**
+ * Procedure createTemplate: a WhatsApp message template; any error reads 'Invalid template info'.
+ * `agentId` as in MetaTokenRequest: a client names the agent it works for (ADR 0040).
+ */
 export interface MessageTemplate {
   /** lowercase with underscores */
   name: string;
@@ -151,6 +154,7 @@ export interface MessageTemplate {
   bodyText: string;
   wabaId: string;
   longAccessToken: string;
+  agentId?: string;
 }
 export const messageTemplateSchema = Joi.object<MessageTemplate, true>({
   name: Joi.string().max(512).pattern(/^[a-z0-9_]+$/).required(),
@@ -159,6 +163,7 @@ export const messageTemplateSchema = Joi.object<MessageTemplate, true>({
   bodyText: Joi.string().max(1024).required(),
   wabaId: providerId().required(),
   longAccessToken: accessToken().required(),
+  agentId: documentId(),
 }).messages({ '*': messages.messageTemplateInvalid });
 
 /** The WhatsApp test message form; the recipient must have started the conversation first. */

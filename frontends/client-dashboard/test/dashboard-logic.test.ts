@@ -10,7 +10,7 @@ const keys = (tabs: ReturnType<typeof clientTabs>) => tabs.map((t) => t.key);
 describe('client tabs', () => {
   it('shows only the pages in canAccess, plus always-visible custom tabs, in the default order', () => {
     const tabs = clientTabs({ agencyAdmin: false, canAccess: ['/leads', '/convos', '/campaigns'] }, [faq, news]);
-    expect(keys(tabs)).toEqual(['convos', 'leads', 'c/news']);
+    expect(keys(tabs)).toEqual(['convos', 'leads', 'campaigns', 'c/news']);
   });
 
   it('lists a custom tab named in canAccess', () => {

@@ -23,6 +23,7 @@ export { useFormField } from './logic/form-field';
 export { streamChat, type StreamChatOptions } from './api/chat-stream';
 export { ConversationsList, LeadsTable, channelLabel } from './agent-pages/ConversationsList';
 export { AgentUsageStats } from './agent-pages/AgentUsageStats';
+export { CampaignsPage } from './agent-pages/CampaignsPage';
 export { agentNavLayout, type AgentNavLayout } from './logic/agent-layout';
 export { readAgencyHost } from './logic/agency-host';
 export { NotificationsBell, type NotificationsBellProps } from './notifications/NotificationsBell';

@@ -18,8 +18,12 @@
  *                                                       callback is verified (hub.challenge) first
  *   DELETE /v18.0/{waba-id}/subscribed_apps
  *   POST /v18.0/{phone-number-id}/register              {messaging_product, pin}
- *   POST /v18.0/{phone-number-id}/messages              text messages; the 24-hour rule applies
- *   POST /v18.0/{waba-id}/message_templates             {name, language, category, components}
+ *   POST /v18.0/{phone-number-id}/messages              text messages (the 24-hour rule applies) and template
+ *                                                       messages {type: 'template', template: {name, language: {code}}}
+ *                                                       (any time; the template must be APPROVED in the number's WABA)
+ *   POST /v18.0/{waba-id}/message_templates             {name, language, category, components}: answered PENDING;
+ *                                                       the sandbox's review is instant, the template is APPROVED next
+ *   GET  /v18.0/{waba-id}/message_templates             the account's templates with their status
  *   GET  /v18.0/me/accounts                             the user's Facebook pages (two per user token, the
  *                                                       first with an Instagram account), with page tokens
  *   GET|POST|DELETE /v18.0/{page-id}/subscribed_apps    the page's subscription (page token)
@@ -35,7 +39,8 @@
  *   GET  /                                              a page to write to a number as a WhatsApp user
  *   POST /sandbox/whatsapp/{phone-number-id}/messages   {from, text}: the user writes; the message is
  *                                                       delivered, signed, to the WABA's callback
- *   GET  /sandbox/whatsapp/{phone-number-id}/chats/{wa-id}   the conversation both ways
+ *   GET  /sandbox/whatsapp/{phone-number-id}/chats/{wa-id}   the conversation both ways (a template message
+ *                                                       carries `template`: its name)
  *   POST /sandbox/messenger/{page-id}/messages          {from, text}: a person writes to the page on Messenger
  *   POST /sandbox/instagram/{ig-id}/messages            {from, text}: a person writes to its Instagram account
  *   GET  /sandbox/pages/{page-id}/chats/{person-id}     the conversation both ways
@@ -247,6 +252,7 @@ async function graph(req, url, params) {
     if (params.messaging_product !== 'whatsapp') return graphError(400, '(#100) The parameter messaging_product is required.', 100);
     const to = String(params.to ?? '').replace(/\D/g, '');
     if (!to) return graphError(400, '(#100) The parameter to is required.', 100);
+    if (params.type === 'template') return sendTemplate(node, wabaId, params, to);
     if (params.type !== 'text' || !params.text?.body) return graphError(400, '(#100) The parameter text[\'body\'] is required.', 100);
     const chat = chats.get(`${node}:${to}`);
     // The 24-hour rule: free-form messages only within 24 hours of the customer's last message.
@@ -270,10 +276,32 @@ async function graph(req, url, params) {
       return graphError(400, 'Invalid parameter', 100, { error_subcode: 2388024, error_user_msg: `Message template "${params.name}" already exists in ${params.language}.` });
     }
     const id = `${crypto.randomInt(100000, 999999)}${crypto.randomInt(100000000, 999999999)}`;
-    templates.push({ id, wabaId: node, ...params, status: 'PENDING' });
+    // Meta answers PENDING and reviews it; the sandbox's review is instant.
+    templates.push({ id, wabaId: node, name: params.name, language: params.language, category: params.category, components: params.components, status: 'APPROVED' });
     return { status: 200, body: { id, status: 'PENDING', category: params.category } };
   }
+  if (edge === 'message_templates' && req.method === 'GET') {
+    if (!account(node)) return unknownObject(node);
+    const data = templates.filter((t) => t.wabaId === node).map(({ id, name, language, category, components, status }) => ({ id, name, language, category, components, status }));
+    return { status: 200, body: { data, paging: { cursors: { before: 'QVFIU', after: 'QVFIU' } } } };
+  }
   return graphError(400, `Unsupported ${req.method.toLowerCase()} request.`, 100);
+}
+
+/** A template message: no 24-hour window, but the template must exist, approved, in the number's account. */
+function sendTemplate(phoneId, wabaId, params, to) {
+  const name = String(params.template?.name ?? '');
+  const code = String(params.template?.language?.code ?? '');
+  if (!name || !code) return graphError(400, "(#100) The parameter template['name'] and template['language']['code'] are required.", 100);
+  const template = templates.find((t) => t.wabaId === wabaId && t.name === name && t.language === code);
+  if (!template) return graphError(404, '(#132001) Template name does not exist in the translation', 132001, { error_data: { messaging_product: 'whatsapp', details: `template name (${name}) does not exist in ${code}` } });
+  if (template.status !== 'APPROVED') return graphError(400, '(#132015) Template is paused', 132015);
+  const key = `${phoneId}:${to}`;
+  if (!chats.has(key)) chats.set(key, { lastUserMessageAt: 0, messages: [] });
+  const id = `wamid.${crypto.randomBytes(18).toString('base64url')}`;
+  const body = template.components.find((c) => c.type === 'BODY')?.text ?? '';
+  chats.get(key).messages.push({ from: 'business', text: body, template: name, id, timestamp: now() });
+  return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: params.to, wa_id: to }], messages: [{ id, message_status: 'accepted' }] } };
 }
 
 async function userWrites(phoneId, { from, text }) {

@@ -29,6 +29,9 @@ import { WhatsappWebhook } from './usecases/whatsapp-webhook';
 import { MetaPageUseCases } from './usecases/meta-pages';
 import { MetaPageWebhook } from './usecases/meta-webhook';
 import { telephonyRoutes, type TelephonyDeps } from './telephony';
+import { campaignRoutes } from './routes/campaign-routes';
+import { CampaignStore } from './store/campaigns';
+import { CampaignUseCases } from './usecases/campaigns';
 
 export const OPENAPI_INFO = {
   title: 'Channels service',
@@ -95,6 +98,7 @@ export function routeTable(deps: AppDeps) {
     directory,
     logger: deps.logger,
   });
+  const campaigns = new CampaignUseCases({ campaigns: new CampaignStore(deps.mongo), numbers, graph, whatsapp, directory, now });
   const routes: ChannelsRouteSpec[] = [
     ...agentChannelsRoutes(telegram, discord, whatsapp, pages, { metaPages, numbers }),
     ...telegramRoutes(telegram, webhook),
@@ -102,8 +106,9 @@ export function routeTable(deps: AppDeps) {
     ...whatsappRoutes(whatsapp, whatsappWebhook),
     ...metaPagesRoutes(pages, pageWebhook, deps.config.metaWebhookVerifyToken),
     ...telephonyRoutes({ config: deps.config, mongo: deps.mongo, box, logger: deps.logger, now }, deps.telephony),
+    ...campaignRoutes(campaigns),
   ];
-  return { routes, access: new ChannelsAccess(directory), replies };
+  return { routes, access: new ChannelsAccess(directory), replies, campaigns };
 }
 
 /** The providers' webhooks: the service's hot routes, answered in front of express (ADR 0034). */

@@ -1,4 +1,6 @@
+import { REGIONS } from '@platform/contracts';
 import { serve, startPlatform } from '@platform/kit';
+import { CAMPAIGN_SEND_LEASE_MS } from './domain/campaigns';
 import { buildApp, routeTable } from './app';
 import { loadConfig } from './config';
 import { startReplyConsumer } from './events/reply-consumer';
@@ -10,8 +12,15 @@ async function main() {
   const { logger, mongo, kafka, producer, relay, readiness } = platform;
   const deps = { config, mongo, logger, producer, eventsWritten: () => relay.nudge(), readiness };
   const app = buildApp(deps);
-  const consumer = await startReplyConsumer({ kafka, producer, mongo, logger, replies: routeTable(deps).replies });
-  await serve(app, { port: config.port, logger, closers: [() => consumer.disconnect(), platform.close] });
+  const { replies, campaigns } = routeTable(deps);
+  const consumer = await startReplyConsumer({ kafka, producer, mongo, logger, replies });
+  // campaigns a stopped instance left half sent are resumed once their sender's lease runs out
+  const resume = () => {
+    for (const region of REGIONS) campaigns.resumeAbandoned(region).catch((err: Error) => logger.error({ err, region }, 'resuming campaigns failed'));
+  };
+  const resumer = setInterval(resume, CAMPAIGN_SEND_LEASE_MS);
+  resume();
+  await serve(app, { port: config.port, logger, closers: [async () => clearInterval(resumer), () => consumer.disconnect(), platform.close] });
 }
 
 main().catch((err) => {

@@ -50,6 +50,16 @@ describe('WhatsApp, New Method, against the Graph sandbox, FerretDB and Kafka', 
     expect(bad.body).toEqual({ success: false, message: 'Failed to exchange Meta token' });
   });
 
+  it('getLongAccessToken answers the long-lived token as access_token, with the same validation and refusal', async () => {
+    const { person } = await agentOfSomeone(h);
+    const good = await h.as(person).post('/procedures/getLongAccessToken', { token: 'EAAabcdefghijklmnopqrstuvwxyz' }).expect(200);
+    expect(good.body).toEqual({ success: true, access_token: 'EAALabcdefghijklmnopqrstuvwxyz' });
+    const refused = await h.as(person).post('/procedures/getLongAccessToken', { token: 'not-a-token' }).expect(400);
+    expect(refused.body).toEqual({ success: false, message: 'Failed to exchange Meta token' });
+    expect((await h.as(person).post('/procedures/getLongAccessToken', {}).expect(400)).body.success).toBe(false);
+    await h.as({ kind: 'anonymous' }).post('/procedures/getLongAccessToken', { token: 'EAAabcdefghijklmnopqrstuvwxyz' }).expect(401);
+  });
+
   it('connects a number: PENDING then CONNECTED, the webhook verified by Meta, one new-channel-connection', async () => {
     const { person, agentId, workspaceId, longAccessToken, wabaId, phoneId } = await connectedNumber();
     const details = await h.as(person).post('/procedures/getDetailsOfWhatsappNumber', { wabaId, longAccessToken }).expect(200);

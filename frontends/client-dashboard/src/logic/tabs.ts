@@ -1,6 +1,6 @@
 import {
   AGENCY_ADMIN_CLIENT_PAGES,
-  AGENT_TABS,
+  AGENT_PAGE_LABELS,
   CLIENT_AGENT_TITLE_MAX,
   CLIENT_DASHBOARD_PAGES,
   customTabVisible,
@@ -30,7 +30,7 @@ export interface TabAccess {
  */
 export function clientTabs(access: TabAccess, customTabs: readonly CustomTab[] = []): DashboardTab[] {
   const allowed = new Set(access.agencyAdmin ? AGENCY_ADMIN_CLIENT_PAGES.map((key) => `/${key}`) : access.canAccess ?? []);
-  const pages: DashboardTab[] = CLIENT_DASHBOARD_PAGES.filter((key) => allowed.has(`/${key}`)).map((key) => ({ kind: 'page', key, path: `/${key}`, label: AGENT_TABS[key] }));
+  const pages: DashboardTab[] = CLIENT_DASHBOARD_PAGES.filter((key) => allowed.has(`/${key}`)).map((key) => ({ kind: 'page', key, path: `/${key}`, label: AGENT_PAGE_LABELS[key] }));
   const custom: DashboardTab[] = customTabs
     .filter((tab) => customTabVisible(tab, access))
     .map((tab) => ({ kind: 'custom', key: `c${tab.href}`, path: tab.href, label: tab.label || tab.href, tab }));

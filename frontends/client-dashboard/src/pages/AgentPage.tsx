@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, customTabFrameOrigin, type Region } from '@platform/contracts';
 import { useDashboard } from '../session';
-import { AgentUsageStats, Avatar, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Skeleton, Stack, Text, Title, useAgent } from '@platform/ui';
+import { AgentUsageStats, Avatar, CampaignsPage, Card, ConversationsList, Group, LeadsTable, SimpleGrid, Skeleton, Stack, Text, Title, useAgent } from '@platform/ui';
 import { agentTitle, tabHref, type DashboardTab } from '../logic/tabs';
 
 // The editor tabs (and the agent schema's validation) load only when a client opens one.
@@ -93,6 +93,8 @@ export function AgentPage({ region, agentId, tab, tabs }: { region: Region; agen
           <LeadsTable region={region} agentId={agentId} />
         </>
       );
+    case 'campaigns':
+      return <CampaignsPage region={region} agentId={agentId} />;
     case 'overview':
     case 'voice':
     case 'nodes':

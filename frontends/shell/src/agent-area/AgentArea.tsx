@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { AGENT_TABS, BROWSER_STORAGE_KEYS, DEFAULT_AGENT_TAB, type AgentTabKey } from '@platform/contracts';
-import { ApiError, agentNavLayout, Group, Skeleton, Stack, Text, Title, readStored, useAgent, useMediaQuery, writeStored, type Agent, AgentFormProvider, TabContent, agentTabHref, isAgentTab, resolveSubTab, visibleAgentTabs } from '@platform/ui';
+import { AGENT_PAGE_LABELS, AGENT_TABS, BROWSER_STORAGE_KEYS, DEFAULT_AGENT_TAB, type AgentTabKey } from '@platform/contracts';
+import { ApiError, CampaignsPage, agentNavLayout, Group, Skeleton, Stack, Text, Title, readStored, useAgent, useMediaQuery, writeStored, type Agent, AgentFormProvider, TabContent, agentTabHref, isAgentTab, resolveSubTab, visibleAgentTabs } from '@platform/ui';
 import { useAgentEditor } from '../contexts/agent-editor-context';
 import { useWorkspace } from '../contexts/workspace-context';
 import { usePageTitle } from '../pages/page-title';
@@ -57,8 +57,8 @@ export default function AgentArea() {
     navigate(to, { replace: true });
   }, [missing]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!isAgentTab(rawSection)) return <Navigate to={`${hrefOf(DEFAULT_AGENT_TAB)}${location.search}`} replace />;
-  const section = rawSection;
+  const campaigns = rawSection === 'campaigns';
+  if (!isAgentTab(rawSection) && !campaigns) return <Navigate to={`${hrefOf(DEFAULT_AGENT_TAB)}${location.search}`} replace />;
 
   if (query.isError && !missing) {
     return (
@@ -69,6 +69,20 @@ export default function AgentArea() {
     );
   }
   if (!agent || missing) return <AgentAreaSkeleton layout={layout} />;
+  // Campaigns: an agent-area page that is not a tab (spec: "other agent-area paths"), reached from Leads (ADR 0043)
+  if (campaigns) {
+    return (
+      <div className="agent-area" data-layout={layout} data-testid="agent-area" data-agent-id={agent.ID}>
+        <AgentNav layout={layout} tabs={tabs} active="leads" hrefOf={hrefOf} searchTabs={searchTabs} collapsed={collapsed} onToggleCollapsed={() => setCollapsed(!collapsed)} showSearch={phone} />
+        <div className="agent-area__body">
+          <section className="agent-area__content" data-testid="agent-page-campaigns" aria-label={AGENT_PAGE_LABELS.campaigns}>
+            <CampaignsPage region={region} agentId={agent.ID} />
+          </section>
+        </div>
+      </div>
+    );
+  }
+  const section = rawSection as AgentTabKey;
   // A tab this agent or user does not have (e.g. Tools on a nodes agent) opens the default one.
   if (!tabs.includes(section)) return <Navigate to={hrefOf(tabs.includes(DEFAULT_AGENT_TAB) ? DEFAULT_AGENT_TAB : tabs[0])} replace />;
 

@@ -1,4 +1,5 @@
-import type { AgentTabKey } from '@platform/contracts';
+import type { AgentPageKey } from '@platform/contracts';
+import { IconSpeakerphone } from '@tabler/icons-react';
 import {
   IconAddressBook,
   IconBook2,
@@ -14,8 +15,8 @@ import {
   IconTool,
 } from '../mantine';
 
-/** The icon of each agent tab, in the shell's agent navigation and the client dashboard's. */
-export const AGENT_TAB_ICONS: Record<AgentTabKey, typeof IconHome> = {
+/** The icon of each agent page, in the shell's agent navigation and the client dashboard's. */
+export const AGENT_TAB_ICONS: Record<AgentPageKey, typeof IconHome> = {
   home: IconHome,
   overview: IconMessageChatbot,
   voice: IconMicrophone,
@@ -28,4 +29,5 @@ export const AGENT_TAB_ICONS: Record<AgentTabKey, typeof IconHome> = {
   channels: IconPlug,
   tools: IconTool,
   settings: IconSettings,
+  campaigns: IconSpeakerphone,
 };

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { AGENT_API_MESSAGES, AGENT_SECRET_FIELDS, AGENT_TABS, CLIENTS_API_MESSAGES, CLIENT_LOCKED_AGENT_FIELDS, canEditAgents, clientPagesOfField, type AgentTabKey } from '@platform/contracts';
+import { AGENT_API_MESSAGES, AGENT_SECRET_FIELDS, AGENT_PAGE_LABELS, CLIENTS_API_MESSAGES, CLIENT_LOCKED_AGENT_FIELDS, canEditAgents, clientPagesOfField, type AgentPageKey, type AgentTabKey } from '@platform/contracts';
 import type { ClientReach } from '../clients/organizations';
 import type { AgentRecord } from './agent-record';
 import { withFieldsFrom } from './secret-fields';
@@ -34,7 +34,7 @@ function changedFields(stored: Record<string, unknown>, save: ClientSave): strin
 
 /** Labels of pages, as a sentence's list: "Widget", "Widget or Settings", "Widget, Voice or Knowledge". */
 export function pageList(pages: readonly string[]): string {
-  const labels = pages.map((page) => AGENT_TABS[page as AgentTabKey] ?? page);
+  const labels = pages.map((page) => AGENT_PAGE_LABELS[page as AgentPageKey] ?? page);
   return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 }
 

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { AGENT_TABS, CLIENTS_API, MESSAGES, agentListQuerySchema, AGENT_API, documentId, routeOf, type GetAgentQuery, type ResponseOf } from '@platform/contracts';
+import { AGENT_PAGE_LABELS, CLIENTS_API, MESSAGES, agentListQuerySchema, AGENT_API, documentId, routeOf, type GetAgentQuery, type ResponseOf } from '@platform/contracts';
 import { isChannelSave } from '../domain/agent-input';
 import { grantedAgent } from '../usecases/access';
 import type { AgentUseCases } from '../usecases/agents';
@@ -8,7 +8,7 @@ import { agentParams, versionParams, type AgentRouteSpec } from './params';
 
 /** The body is checked in the use case: which schema applies depends on whether the agent exists. */
 const anyAgentBody = Joi.object().unknown(true).required();
-const getAgentQuerySchema = Joi.object<GetAgentQuery>({ page: Joi.string().valid(...Object.keys(AGENT_TABS)) });
+const getAgentQuerySchema = Joi.object<GetAgentQuery>({ page: Joi.string().valid(...Object.keys(AGENT_PAGE_LABELS)) });
 
 export function agentRoutes(agents: AgentUseCases, versions: VersionUseCases): AgentRouteSpec[] {
   return [

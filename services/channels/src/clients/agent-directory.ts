@@ -1,4 +1,4 @@
-import { AGENT_API, UPSTREAM_MESSAGES, servicePath, type AgentTabKey, type GetAgentQuery, type Region, type ResponseOf, type WhatsappLegacySettings } from '@platform/contracts';
+import { AGENT_API, UPSTREAM_MESSAGES, servicePath, type AgentPageKey, type Lead, type GetAgentQuery, type Region, type ResponseOf, type WhatsappLegacySettings } from '@platform/contracts';
 import { HttpError, callService, type Identity, type ServiceClient } from '@platform/kit';
 
 /** The agent a channel route names, as the agent service answered the caller. */
@@ -14,9 +14,11 @@ export interface AgentDirectory {
    * The agent when the caller may reach it; otherwise the agent service's own 401/403/404.
    * `page`: a client must also have that dashboard page in its access (ADR 0037).
    */
-  reachable(caller: Identity, region: Region, agentId: string, page?: AgentTabKey): Promise<ReachableAgent>;
+  reachable(caller: Identity, region: Region, agentId: string, page?: AgentPageKey): Promise<ReachableAgent>;
   /** The workspace's agents when the caller is a member; otherwise the agent service's own 401/403. */
   agentsOf(caller: Identity, region: Region, workspaceId: string): Promise<Array<{ ID: string; title?: string }>>;
+  /** The agent's leads as the caller reads them (its Leads page); the agent service's refusal otherwise. */
+  leads(caller: Identity, region: Region, agentId: string): Promise<Lead[]>;
   /** The agent's WhatsApp Legacy Method settings (asked as a platform service: they hold the token). */
   whatsappLegacy(region: Region, agentId: string): Promise<WhatsappLegacySettings>;
   /** Records that Meta's handshake reached the agent's webhook (waVerifyPassed). */
@@ -35,7 +37,7 @@ const PLATFORM: Identity = { kind: 'gateway' };
 export class HttpAgentDirectory implements AgentDirectory {
   constructor(private readonly client: ServiceClient) {}
 
-  async reachable(caller: Identity, region: Region, agentId: string, page?: AgentTabKey): Promise<ReachableAgent> {
+  async reachable(caller: Identity, region: Region, agentId: string, page?: AgentPageKey): Promise<ReachableAgent> {
     const path = servicePath(AGENT_API.getAgent.path, { agentId }) + (page ? `?${new URLSearchParams({ page } satisfies GetAgentQuery)}` : '');
     const body = await this.get<ResponseOf<typeof AGENT_API.getAgent>>(caller, region, path, 'agent');
     return { agentId: body.agent.ID, workspaceId: String(body.agent.ownerID ?? ''), agentType: String(body.agent.agentPlatform ?? 'vg') };
@@ -45,6 +47,11 @@ export class HttpAgentDirectory implements AgentDirectory {
     const path = `${AGENT_API.listAgents.path}?${new URLSearchParams({ workspaceId })}`;
     const body = await this.get<ResponseOf<typeof AGENT_API.listAgents>>(caller, region, path, 'agents');
     return body.agents.map((agent) => ({ ID: agent.ID, title: agent.title }));
+  }
+
+  async leads(caller: Identity, region: Region, agentId: string): Promise<Lead[]> {
+    const path = servicePath(AGENT_API.listLeads.path, { agentId });
+    return (await this.get<ResponseOf<typeof AGENT_API.listLeads>>(caller, region, path, 'data')).data;
   }
 
   async whatsappLegacy(region: Region, agentId: string): Promise<WhatsappLegacySettings> {

@@ -21,6 +21,16 @@ export interface GraphPage {
   instagram_business_account?: { id: string; username?: string; name?: string; profile_picture_url?: string };
 }
 
+/** A message template as GET /{waba-id}/message_templates answers it. */
+export interface GraphTemplate {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  components?: Array<{ type: string; text?: string }>;
+}
+
 /** The Meta Graph API v18.0 (pages, Send API, WhatsApp Cloud API), base URL from configuration. */
 export class MetaGraph {
   constructor(private readonly options: { baseUrl: string; appId: string; appSecret: string; timeoutMs: number }) {}
@@ -57,6 +67,23 @@ export class MetaGraph {
       category: template.category,
       components: [{ type: 'BODY', text: template.bodyText }],
     });
+  }
+
+  /** The account's message templates (GET /{waba-id}/message_templates). */
+  async templates(wabaId: string, token: string): Promise<GraphTemplate[]> {
+    return (await this.call<{ data: GraphTemplate[] }>('GET', `/${encodeURIComponent(wabaId)}/message_templates?fields=id,name,language,category,status,components&limit=200`, token)).data;
+  }
+
+  /** A template message (allowed outside the 24-hour window); answers Meta's message id. */
+  async sendTemplate(phoneId: string, token: string, to: string, template: { name: string; language: string }): Promise<string> {
+    const answer = await this.call<{ messages: Array<{ id: string }> }>('POST', `/${encodeURIComponent(phoneId)}/messages`, token, {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to,
+      type: 'template',
+      template: { name: template.name, language: { code: template.language } },
+    });
+    return answer.messages[0]!.id;
   }
 
   /** The user's pages with their tokens and Instagram accounts (GET /me/accounts). */

@@ -40,6 +40,20 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
       },
     },
     {
+      ...routeOf(WHATSAPP_API.getLongAccessToken),
+      summary: "Exchanges a short-lived Meta user token for a long-lived one, answered as access_token ('Failed to exchange Meta token')",
+      access: 'userOrClient',
+      agent: agentNamedInBody,
+      clients: CHANNELS_PAGE,
+      schemas: { body: metaTokenRequestSchema },
+      success: { status: 200, description: 'LongAccessTokenResponse {success, access_token}' },
+      failures: [400, 401, 403, 404, 502],
+      handler: async (req, res) => {
+        const accessToken = await whatsapp.exchangeToken(req.body.token);
+        res.json({ success: true, access_token: accessToken } satisfies ResponseOf<typeof WHATSAPP_API.getLongAccessToken>);
+      },
+    },
+    {
       ...routeOf(WHATSAPP_API.getDetailsOfWhatsappNumber),
       summary: "The WhatsApp Business account's numbers, CONNECTED when an agent answers on them, else PENDING",
       access: 'userOrClient',
@@ -56,10 +70,12 @@ export function whatsappRoutes(whatsapp: WhatsappUseCases, webhook: WhatsappWebh
     {
       ...routeOf(WHATSAPP_API.createTemplate),
       summary: "Creates a message template (name lowercase with underscores; any invalid field: 'Invalid template info')",
-      access: 'user',
+      access: 'userOrClient',
+      agent: agentNamedInBody,
+      clients: CHANNELS_PAGE,
       schemas: { body: messageTemplateSchema },
       success: { status: 200, description: 'CreateTemplateResponse {success, data: {id, status}}' },
-      failures: [400, 401, 502],
+      failures: [400, 401, 403, 404, 502],
       handler: async (req, res) => {
         const data = await whatsapp.createTemplate(req.body);
         res.json({ success: true, data } satisfies ResponseOf<typeof WHATSAPP_API.createTemplate>);

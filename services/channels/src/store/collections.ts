@@ -15,6 +15,10 @@ export const COLLECTION = {
   sentReplies: 'channel_sent_replies',
   /** `_id` = the number's id; Twilio numbers of a workspace (ADR 0033) */
   twilioNumbers: COLLECTIONS.twilioNumbers,
+  /** `_id` = campaign ID; WhatsApp template campaigns of an agent (ADR 0043) */
+  campaigns: 'whatsapp_campaigns',
+  /** `_id` = campaign ID:wa_id; each recipient's send state */
+  campaignRecipients: 'whatsapp_campaign_recipients',
 } as const;
 
 export const INDEXES: CollectionIndexes[] = [
@@ -30,6 +34,8 @@ export const INDEXES: CollectionIndexes[] = [
       { key: { phoneNumber: 1 }, name: 'twilio_numbers_by_phone_number', unique: true },
     ],
   },
+  { collection: COLLECTION.campaigns, indexes: [{ key: { agentId: 1, createdAt: -1 }, name: 'campaigns_by_agent' }, { key: { status: 1, leaseUntil: 1 }, name: 'campaigns_by_lease' }] },
+  { collection: COLLECTION.campaignRecipients, indexes: [{ key: { agentId: 1 }, name: 'campaign_recipients_by_agent' }, { key: { campaignId: 1, status: 1, position: 1 }, name: 'campaign_recipients_by_state' }] },
 ];
 
 /** Collections whose documents carry an outbox (new-channel-connection). */

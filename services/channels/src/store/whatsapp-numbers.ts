@@ -52,7 +52,7 @@ export class WhatsappNumberStore {
   }
 
   listForAgent(region: Region, agentId: string): Promise<WhatsappNumberView[]> {
-    return this.collection(region).find({ agentId }, { projection: VIEW }).toArray();
+    return this.collection(region).find({ agentId }, { projection: VIEW }).sort({ createdAt: 1 }).toArray();
   }
 
   /** Which of these numbers are connected (to any agent). */

@@ -1,4 +1,4 @@
-import type { AgentTabKey, Region } from '@platform/contracts';
+import type { AgentPageKey, Region } from '@platform/contracts';
 import { clientRulePages, type AccessPolicy, type AgentCaller, type Authorizer, type ClientCaller, type ClientRouteRule, type MemberCaller } from '@platform/kit';
 import type { AgentDirectory, ReachableAgent } from '../clients/agent-directory';
 
@@ -28,6 +28,6 @@ export class ChannelsAccess implements Authorizer<ChannelsPolicy> {
     const pages = clientRulePages(rule);
     // ?page= names one page: a channels route serving several would need the agent service to take a list
     if (pages && pages.length !== 1) throw new Error('A channels route open to clients names one dashboard page');
-    return this.directory.reachable(caller, region, ref.agentId, pages?.[0] as AgentTabKey | undefined);
+    return this.directory.reachable(caller, region, ref.agentId, pages?.[0] as AgentPageKey | undefined);
   };
 }

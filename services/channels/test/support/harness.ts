@@ -21,6 +21,7 @@ export interface ChannelsHarness {
   producer: Producer;
   app: ReturnType<typeof buildApp>;
   replies: ReturnType<typeof routeTable>['replies'];
+  campaigns: ReturnType<typeof routeTable>['campaigns'];
   as: (identity: Identity, region?: Region) => Caller;
   close: () => Promise<void>;
 }
@@ -90,6 +91,7 @@ export async function startChannels(options: { config?: Partial<ChannelsConfig>;
     producer,
     app,
     replies: routeTable(deps).replies,
+    campaigns: routeTable(deps).campaigns,
     as,
     close: async () => {
       await relay.stop();

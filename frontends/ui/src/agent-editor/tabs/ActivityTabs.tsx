@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Anchor } from '@mantine/core';
 import { AgentUsageStats } from '../../agent-pages/AgentUsageStats';
 import { ConversationsList, LeadsTable } from '../../agent-pages/ConversationsList';
 import { Group, Stack } from '../../mantine';
@@ -43,6 +44,9 @@ export function ActivityTab({ kind, region, agentId }: TabProps & { kind: 'convo
     <Stack gap="lg">
       <TabHeader title="Leads" description="Contacts the agent collected" />
       <LeadsTable region={region} agentId={agentId} />
+      <Anchor component={Link} to={`/app/${region}/agents/${encodeURIComponent(agentId)}/campaigns`} size="sm" data-testid="leads-campaigns-link">
+        Send a WhatsApp campaign to these leads
+      </Anchor>
       <FormSection title="Lead delivery" description="Every new lead is also posted to this webhook">
         <TextField path="webhookUrl" label="Webhook URL" placeholder="https://example.com/leads" />
       </FormSection>
