@@ -8,14 +8,14 @@
  * /campaigns connects the number on its Channels page and sends a campaign from its Campaigns tab.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, screenshot, signUpWithAgent, uniqueEmail } from './support/platform';
-import { clientNavTabs, setUpAgencyWithClients, signInClient, type AgencyWithClients } from './support/agency-clients';
+import { clientJourneyBrowser, clientNavTabs, setUpAgencyWithClients } from './support/agency-clients';
+import { connectSandboxWhatsAppNumber } from './support/meta-sandbox';
 
 const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
 
 const newPhones = () => [1, 2].map(() => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
-const newWaba = () => String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
 
 /** Website visitors leave their phone numbers: the agent's leads. */
 async function leaveLeads(page: Page, region: string, agentId: string, phones: string[]) {
@@ -25,18 +25,6 @@ async function leaveLeads(page: Page, region: string, agentId: string, phones: s
     });
     expect(answer.status()).toBe(200);
   }
-}
-
-/** The Channels tab's WhatsApp New Method: the sandbox account's first number, connected. */
-async function connectWhatsapp(page: Page, region: string, agentId: string, wabaId: string) {
-  const phoneId = `${wabaId}01`;
-  await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
-  await page.getByTestId('whatsapp-new-method').waitFor();
-  await page.getByTestId('whatsapp-token').fill(`EAA${randomBytes(16).toString('hex')}`);
-  await page.getByTestId('whatsapp-waba').fill(wabaId);
-  await page.getByTestId('whatsapp-find').click();
-  await page.getByTestId(`whatsapp-number-${phoneId}`).getByTestId('whatsapp-connect').click();
-  await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
 }
 
 /** On the Campaigns page: a template, a campaign for the leads, sent after confirming; "2 sent", and the sandbox has one template message per lead. */
@@ -80,8 +68,7 @@ describe('campaigns journey', () => {
   let region = 'eu';
   let agentId = '';
   const phones = newPhones();
-  const wabaId = newWaba();
-  const phoneId = `${wabaId}01`;
+  let phoneId = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -105,7 +92,7 @@ describe('campaigns journey', () => {
   });
 
   it('connects a WhatsApp number on the Channels tab', async () => {
-    await connectWhatsapp(page, region, agentId, wabaId);
+    phoneId = await connectSandboxWhatsAppNumber(page, region, agentId);
   });
 
   it('creates a template, a campaign for the two leads, sends it and sees 2 sent; the sandbox got two template messages', async () => {
@@ -115,36 +102,23 @@ describe('campaigns journey', () => {
 });
 
 describe('campaigns journey for an agency client', () => {
-  let browser: Browser;
-  let owner: Page;
-  let agency: AgencyWithClients;
-  const contexts: BrowserContext[] = [];
+  const journey = clientJourneyBrowser();
   const client = { email: uniqueEmail('clientcampaigns'), name: 'Cam Campaigns', dashboardPassword: 'campaigns-password-7' };
   const phones = newPhones();
-  const wabaId = newWaba();
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    owner = await (await browser.newContext({ baseURL: baseUrl })).newPage();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-  });
 
   it('a client with /channels and /campaigns connects the number and sends a campaign to two leads from its Campaigns tab', async () => {
-    agency = await setUpAgencyWithClients(owner, {
+    const agency = await setUpAgencyWithClients(journey.owner, {
       ownerEmail: uniqueEmail('campaignsowner'),
       agencyName: `Campaignwell ${Date.now() % 10000}`,
       subdomain: `cp${Date.now().toString(36)}`,
       clients: [{ client, canAccess: ['/home', '/channels', '/campaigns'] }],
     });
-    await leaveLeads(owner, agency.region, agency.agentId, phones);
-    const page = await signInClient(browser, agency, client, contexts);
+    await leaveLeads(journey.owner, agency.region, agency.agentId, phones);
+    const page = await journey.signIn(agency, client);
     expect(await clientNavTabs(page)).toEqual(['home', 'channels', 'campaigns']);
-    await connectWhatsapp(page, agency.region, agency.agentId, wabaId);
+    const phoneId = await connectSandboxWhatsAppNumber(page, agency.region, agency.agentId);
     await page.getByTestId('client-nav').locator('[data-tab="campaigns"]').click();
     await page.getByTestId('campaigns-page').waitFor();
-    await sendCampaign(page, `${wabaId}01`, phones, 'campaigns-client-sent');
+    await sendCampaign(page, phoneId, phones, 'campaigns-client-sent');
   });
 });
