@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BILLING_API_MESSAGES, BILLING_UI_MESSAGES, MESSAGES, TOPICS, WHITELABEL, makeEvent, newAgentDraft } from '@platform/contracts';
 import { signForwarded } from '@platform/kit';
 import { gateway, testKafka, waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
 
 /** The Stripe API as the services reach it (the stripe-js sandbox): an operator creates a promotion code. */
 async function createPromotionCode(code: string): Promise<void> {
@@ -88,8 +88,7 @@ describe('billing journey', () => {
     await signInWithCode(page, uniqueEmail('billing'));
     await passOnboarding(page);
     region = /\/app\/(eu|na)\//.exec(page.url())![1]!;
-    const session = (await (await page.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
-    uid = session.workspaces.find((w) => w.isOwn && w.region === region)!.uid;
+    uid = await ownWorkspaceId(page, region);
 
     await page.goto(`/app/${region}/account/billing`);
     await page.getByTestId('billing-page').waitFor();

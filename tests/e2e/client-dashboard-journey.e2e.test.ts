@@ -20,7 +20,7 @@ import type { Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
 import { mailsTo, nthMailTo, testKafka, waitFor } from '@platform/test-support';
-import { baseUrl, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
 import { callApi, clientJourneyBrowser, clientNavTabs, type AgencyClient } from './support/agency-clients';
 
 /** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
@@ -65,8 +65,7 @@ describe('client dashboard journey', () => {
     await signInWithCode(journey.owner, ownerEmail);
     await passOnboarding(journey.owner);
     region = /\/app\/(eu|na)\//.exec(journey.owner.url())![1] as Region;
-    const session = await (await journey.owner.request.get('/api/workspace/v2/auth/session')).json();
-    uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
+    uid = await ownWorkspaceId(journey.owner, region);
     const { agency } = await callApi(journey.owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: agencyName, supportEmail, tosPage: 'https://clientwell.example.test/tos', customTabs: [{ label: 'Price list', href: '/prices', pageType: 'html', htmlContent: '<h1>Our prices</h1><p id="who"></p><p id="parent"></p>', jsContent: PRICE_TAB_JS }, { label: 'Sheet', href: '/sheet', pageType: 'iframe', iframeUrl: tabSiteUrl }] } });
     agencySecret = agency.secret;
     // An e-mail domain: the dashboard offers Send Feedback.

@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, NOTIFICATION_API, NOTIFICATION_MESSAGES, eventRoute, gatewayPath, makeEvent, type Region } from '@platform/contracts';
 import { createProducer } from '@platform/kit';
 import { testKafka, waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
 import { callApi } from './support/agency-clients';
 
 /** Records each PushManager.subscribe call's applicationServerKey (base64url), then lets the browser answer. */
@@ -49,8 +49,7 @@ describe('push notifications journey', () => {
     await signInWithCode(owner, uniqueEmail('pushowner'));
     await passOnboarding(owner);
     region = /\/app\/(eu|na)\//.exec(owner.url())![1] as Region;
-    const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
-    const uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
+    const uid = await ownWorkspaceId(owner, region);
     const { agency } = await callApi(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: 'Pushwell' } });
     await callApi(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: sub, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
     await waitFor(async () => (await callApi(owner.request, AGENCY_API.getCustomDomain, region, { query: { domain: `${sub}.localhost`, domainType: 'vgSubdomain', userId: uid } })).isVerified, 20_000, 500);

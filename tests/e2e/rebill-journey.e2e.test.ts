@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { AGENCY_API, BILLING_API, BILLING_UI_MESSAGES, CLIENTS_API, CONNECT_API, MESSAGES, gatewayPath, type Region } from '@platform/contracts';
 import { CLIENT_BILLING_PAGE, serveClientBillingPage } from './support/client-billing-page';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
 
 /** An event from the agency's connected account, signed as Stripe signs it, to billing's Connect webhook endpoint through the gateway. */
 async function deliverStripeEvent(type: string, object: object, account: string): Promise<void> {
@@ -43,8 +43,7 @@ describe('agency rebilling journey', () => {
     await signInWithCode(page, uniqueEmail('rebill'));
     await passOnboarding(page);
     region = /\/app\/(eu|na)\//.exec(page.url())![1] as Region;
-    const session = await (await page.request.get('/api/workspace/v2/auth/session')).json();
-    uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
+    uid = await ownWorkspaceId(page, region);
 
     await page.goto(`/app/${region}/agency`);
     await page.getByTestId('agency-settings').waitFor();

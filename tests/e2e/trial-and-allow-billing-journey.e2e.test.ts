@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_API_MESSAGES, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, MESSAGES, WHITELABEL, gatewayPath, type Region } from '@platform/contracts';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
 
 describe('whitelabel trial banner and Allow billing journey', () => {
   let browser: Browser;
@@ -28,8 +28,7 @@ describe('whitelabel trial banner and Allow billing journey', () => {
     await signInWithCode(page, uniqueEmail('trialbanner'));
     await passOnboarding(page);
     region = /\/app\/(eu|na)\//.exec(page.url())![1] as Region;
-    const session = await (await page.request.get('/api/workspace/v2/auth/session')).json();
-    uid = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
+    uid = await ownWorkspaceId(page, region);
 
     const banner = page.getByTestId('trial-banner');
     await banner.getByText(WHITELABEL.trialOfferDetail).waitFor();

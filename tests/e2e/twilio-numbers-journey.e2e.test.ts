@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { BILLING_API, TWILIO_MESSAGES, servicePath } from '@platform/contracts';
 import { signForwarded } from '@platform/kit';
-import { baseUrl, launchBrowser, screenshot, signUpWithAgent } from './support/platform';
+import { baseUrl, launchBrowser, screenshot, signUpWithAgent, ownWorkspaceId } from './support/platform';
 
 const twilioSandbox = `http://127.0.0.1:${process.env.TWILIO_SANDBOX_PORT ?? 4180}`;
 
@@ -40,8 +40,7 @@ describe('twilio numbers journey', () => {
 
   it('signs up and creates an agent', async () => {
     ({ region, agentId } = await signUpWithAgent(page, 'twilio', 'Front desk'));
-    const session = (await (await page.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
-    workspaceId = session.workspaces.find((w) => w.isOwn && w.region === region)!.uid;
+    workspaceId = await ownWorkspaceId(page, region);
   });
 
   it('shows the Twilio Numbers page of a free plan: no slot, no placeholder', async () => {

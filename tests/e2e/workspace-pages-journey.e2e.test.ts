@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { newAgentDraft } from '@platform/contracts';
-import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail } from './support/platform';
+import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
 
 const companySite = `http://127.0.0.1:${process.env.COMPANY_SITE_PORT ?? 4150}`;
 
@@ -41,8 +41,7 @@ describe('workspace pages journey', () => {
     await passOnboarding(page);
     await page.waitForURL(/\/app\/(eu|na)\//);
     region = /\/app\/(eu|na)\//.exec(page.url())![1]!;
-    const session = (await (await page.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
-    const uid = session.workspaces.find((w) => w.isOwn && w.region === region)!.uid;
+    const uid = await ownWorkspaceId(page, region);
     // A prompt agent (nodes off) with one voice tool, for the Functions page.
     const tool = { id: 'ordertool1', name: 'order_status', description: 'Looks an order up', serverUrl: 'https://tools.example.com/orders', serverUrlSecret: 'journey-secret' };
     const draft = { ...newAgentDraft({ title: 'Harbour helper', ownerID: uid }), enableNodes: false, tools: [tool], vg_systemPrompt: 'You are Marlin, the harbour bakery assistant. Recommend the sourdough.' };

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENCY_API, AGENT_API, CLIENTS_API, gatewayPath, type Endpoint, type Region } from '@platform/contracts';
 import { waitFor } from '@platform/test-support';
-import { baseUrl, launchBrowser, signUp } from './platform';
+import { baseUrl, launchBrowser, signUp, ownWorkspaceId } from './platform';
 
 type AnyEndpoint = Endpoint<any, any, any, any>;
 
@@ -40,8 +40,7 @@ export async function setUpAgencyWithClients(
   options: { ownerEmail: string; agencyName: string; subdomain: string; clients: Array<{ client: AgencyClient; canAccess: string[] }> },
 ): Promise<AgencyWithClients> {
   const region = (await signUp(owner, options.ownerEmail)) as Region;
-  const session = await (await owner.request.get('/api/workspace/v2/auth/session')).json();
-  const uid: string = session.workspaces.find((w: { isOwn?: boolean; region: string }) => w.isOwn && w.region === region).uid;
+  const uid: string = await ownWorkspaceId(owner, region);
   const { agency } = await callApi(owner.request, AGENCY_API.saveAgency, region, { params: { uid }, body: { name: options.agencyName } });
   await callApi(owner.request, AGENCY_API.setCustomDomain, region, { body: { customDomain: options.subdomain, userId: uid, agencyId: agency.ID, isVGSubdomain: true } });
   const domainQuery = { domain: `${options.subdomain}.localhost`, domainType: 'vgSubdomain', userId: uid };

@@ -71,15 +71,19 @@ export async function passOnboarding(page: Page): Promise<void> {
   await app.waitFor();
 }
 
+/** The id (uid) of the signed-in person's own workspace in `region`, from the session. */
+export async function ownWorkspaceId(page: Pick<Page, 'request'>, region: string): Promise<string> {
+  const session = (await (await page.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
+  return session.workspaces.find((w) => w.isOwn && w.region === region)!.uid;
+}
+
 /**
  * Puts the signed-in person's own workspace of `region` on a plan, as an operator does for an
  * enterprise deal (billing's gateway-only POST /internal/plans/:uid, called straight on the
  * billing service): journeys that create more agents than the free plan's 2 need it.
  */
 export async function putOwnWorkspaceOnPlan(page: Page, region: string, plan: 'pay_as_you_go' | 'enterprise'): Promise<void> {
-  const session = (await (await page.request.get('/api/workspace/v2/auth/session')).json()) as { workspaces: Array<{ uid: string; region: string; isOwn?: boolean }> };
-  const own = session.workspaces.find((w) => w.isOwn && w.region === region)!;
-  const planPath = `/internal/plans/${own.uid}`;
+  const planPath = `/internal/plans/${await ownWorkspaceId(page, region)}`;
   const body = JSON.stringify({ plan });
   const headers = signForwarded({ identity: { kind: 'gateway' }, region: region as 'eu' | 'na' }, process.env.INTERNAL_SIGNING_SECRET!, { method: 'POST', path: planPath, body });
   const answer = await fetch(`http://127.0.0.1:${process.env.PORT_BILLING ?? 4005}${planPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
