@@ -30,6 +30,7 @@ import { TelegramBotStore } from '../../services/channels/src/store/telegram-bot
 import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-numbers';
 import { MetaPageStore } from '../../services/channels/src/store/meta-pages';
 import { TwilioNumberStore } from '../../services/channels/src/store/twilio-numbers';
+import { CampaignStore } from '../../services/channels/src/store/campaigns';
 
 import { AgencyStore } from '../../services/agency-domain/src/store/agencies';
 import { INDEXES as AGENCY_INDEXES } from '../../services/agency-domain/src/store/collections';
@@ -356,6 +357,19 @@ describe('every repository query uses an index on the local store', () => {
     await twilioNumbers.findForCall(region, 'number-1');
     await twilioNumbers.setAgent(region, 'ws-1', 'number-1', 'agent-1');
     await twilioNumbers.remove(region, 'ws-1', 'number-1');
+
+    const campaigns = store('CampaignStore', new CampaignStore(mongo));
+    await campaigns.create(region, { ID: 'campaign-1', agentId: 'agent-1', workspaceId: 'ws-1', name: 'Spring', phoneId: 'phone-1', templateName: 'spring_offer', templateLanguage: 'en_US', createdAt: now, phones: ['+1 555 0100', '+1 555 0101'] });
+    await campaigns.listForAgent(region, 'agent-1');
+    await campaigns.find(region, 'agent-1', 'campaign-1');
+    await campaigns.acquire(region, 'campaign-1', now, new Date(now.getTime() + 30_000));
+    await campaigns.renew(region, 'campaign-1', new Date(now.getTime() + 60_000));
+    await campaigns.abandoned(region, now);
+    await campaigns.failInterrupted(region, 'campaign-1');
+    const [recipient] = await campaigns.pending(region, 'campaign-1');
+    await campaigns.claim(region, recipient!.id);
+    await campaigns.settle(region, recipient!.id, { status: 'sent' });
+    await campaigns.finish(region, 'campaign-1', 'sent');
 
     const replies = store('SentReplyStore', new SentReplyStore(mongo));
     await replies.claim(region, 'reply-1');
