@@ -40,7 +40,10 @@ export class CampaignUseCases {
   }
 
   async templates(region: Region, agentId: string): Promise<WhatsappTemplateView[]> {
-    const number = await this.numberOf(region, agentId);
+    return this.templatesOf(await this.numberOf(region, agentId));
+  }
+
+  private async templatesOf(number: WhatsappNumberData): Promise<WhatsappTemplateView[]> {
     try {
       const found = await this.deps.graph.templates(number.wabaId, number.longAccessToken);
       return found.map((t) => ({ id: t.id, name: t.name, language: t.language, category: t.category, status: t.status, bodyText: t.components?.find((c) => c.type === 'BODY')?.text ?? '' }));
@@ -58,7 +61,7 @@ export class CampaignUseCases {
 
   async create(region: Region, caller: Identity, agent: ReachableAgent, request: CreateCampaignRequest): Promise<Campaign> {
     const number = await this.numberOf(region, agent.agentId);
-    const refusal = templateRefusal(await this.templates(region, agent.agentId), request.templateName, request.templateLanguage);
+    const refusal = templateRefusal(await this.templatesOf(number), request.templateName, request.templateLanguage);
     if (refusal) throw badRequest(refusal);
     const leads = await this.deps.directory.leads(caller, region, agent.agentId);
     const stranger = phoneNotALead(request.phones, leads.map((lead) => lead.phone));
@@ -88,8 +91,7 @@ export class CampaignUseCases {
     const number = await this.deps.numbers.find(region, campaign.phoneId);
     if (!number || number.agentId !== agentId) throw badRequest(messages.noWhatsappNumber);
     if (!(await this.deps.campaigns.acquire(region, campaignId, this.deps.now(), this.leaseEnd()))) throw new HttpError(409, messages.beingSent);
-    await this.run(region, campaign, number);
-    return (await this.deps.campaigns.find(region, agentId, campaignId))!;
+    return this.run(region, campaign, number);
   }
 
   /** Resumes the campaigns a stopped sender left half sent (run at start and periodically). */
@@ -106,7 +108,8 @@ export class CampaignUseCases {
     return resumed;
   }
 
-  private async run(region: Region, campaign: Campaign, number: WhatsappNumberData): Promise<void> {
+  /** Sends to every pending recipient; answers the campaign as it stands after the send. */
+  private async run(region: Region, campaign: Campaign, number: WhatsappNumberData): Promise<Campaign> {
     const { campaigns, graph } = this.deps;
     await campaigns.failInterrupted(region, campaign.ID);
     for (const recipient of await campaigns.pending(region, campaign.ID)) {
@@ -120,8 +123,10 @@ export class CampaignUseCases {
       }
       await campaigns.renew(region, campaign.ID, this.leaseEnd());
     }
-    const after = await campaigns.find(region, campaign.agentId, campaign.ID);
-    await campaigns.finish(region, campaign.ID, statusAfterSend(after?.recipients ?? []));
+    const after = (await campaigns.find(region, campaign.agentId, campaign.ID))!;
+    const status = statusAfterSend(after.recipients);
+    await campaigns.finish(region, campaign.ID, status);
+    return { ...after, status };
   }
 
   private leaseEnd(): Date {
