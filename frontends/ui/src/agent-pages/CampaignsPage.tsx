@@ -11,10 +11,11 @@ import {
   type CampaignStatus,
   type Region,
 } from '@platform/contracts';
-import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { callApi } from '../api/client';
 import { queryClient, useLeads } from '../api/hooks';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { notify } from '../notices/notify';
 
 const campaignsKey = (region: Region, agentId: string) => ['campaigns', region, agentId] as const;
@@ -202,23 +203,13 @@ function CampaignList({ region, agentId }: { region: Region; agentId: string }) 
           ))}
         </Table.Tbody>
       </Table>
-      <Modal opened={!!confirming} onClose={() => setConfirming(undefined)} title="Send campaign" centered>
-        {confirming && (
-          <Stack data-testid="campaign-confirm">
-            <Text size="sm">
-              Send the template {confirming.templateName} to {confirming.recipients.filter((r) => r.status === 'pending').length} recipients of “{confirming.name}” on WhatsApp? Each recipient gets it once.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(undefined)}>
-                Cancel
-              </Button>
-              <Button onClick={() => send.mutate(confirming)} loading={send.isPending} data-testid="campaign-confirm-send">
-                Send
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {confirming && (
+        <ConfirmDialog title="Send campaign" confirmLabel="Send" loading={send.isPending} testId="campaign-confirm" confirmTestId="campaign-confirm-send" onConfirm={() => send.mutate(confirming)} onClose={() => setConfirming(undefined)}>
+          <Text size="sm">
+            Send the template {confirming.templateName} to {confirming.recipients.filter((r) => r.status === 'pending').length} recipients of “{confirming.name}” on WhatsApp? Each recipient gets it once.
+          </Text>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

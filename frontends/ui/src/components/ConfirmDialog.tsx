@@ -8,6 +8,7 @@ export function ConfirmDialog(props: {
   confirmLabel: string;
   loading?: boolean;
   testId?: string;
+  confirmTestId?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -19,7 +20,7 @@ export function ConfirmDialog(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={props.loading} onClick={props.onConfirm}>
+          <Button color="red" loading={props.loading} onClick={props.onConfirm} data-testid={props.confirmTestId}>
             {props.confirmLabel}
           </Button>
         </Group>
