@@ -4,6 +4,7 @@ import { TEXT_LIMITS } from '../constants/text-limits';
 import { AUTH_MESSAGES } from '../entities/auth';
 import {
   type Client,
+  clientEmailCodeRequestSchema,
   type ClientEmailCodeRequest,
   type ClientLoginRequest,
   type ClientLoginTokenRequest,
@@ -14,7 +15,7 @@ import {
   type SaveOrganizationRequest,
   type UpdateOwnClientRequest,
 } from '../entities/clients';
-import { documentId, name, optionalUrl, type Region } from '../entities/common';
+import { documentId, name, optionalUrl, type MailDelivery, type Region } from '../entities/common';
 import { pushEndpointSchema, webPushSubscriptionSchema, type WebPushSubscription } from './notification';
 import { endpoint, type NoBody, type NoParams, type NoQuery, type SuccessResponse } from './endpoint';
 import type { CredentialVerifyRequest } from './workspace';
@@ -71,6 +72,8 @@ export const CLIENTS_API_MESSAGES = {
   clientAdvancedSettingsHidden: 'Your agency manages the advanced settings of your users.',
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
+  /** Not in the spec's words: an invite's login code that is not CLIENT_SIGN_IN.codeLength digits. */
+  inviteCodeInvalid: (digits: number) => `The login code must be ${digits} digits.`,
 } as const;
 
 /** Lifetimes and limits of client sign-in (not in the spec: the platform's decisions, ADR 0019). */
@@ -221,11 +224,26 @@ export const tabClickRequestSchema = Joi.object<TabClickRequest, true>({
   agentId: documentId(),
 });
 
-/** The client invite: e-mails a one-time login link to a client of the agency. */
-export interface ClientInviteRequest {
-  clientId: string;
+/**
+ * The client invite (spec §7, billing §3 "Other shapes"): {email, optional code, agencyId}. The
+ * client is found by e-mail among the agency's organisations; `agencyId` must be the calling
+ * workspace's agency. `code`, when given, is the one-time login code the e-mail carries besides
+ * the login link (the client types it after Email Login Code): `codeLength` digits (ADR 0045).
+ */
+export type ClientInviteRequest = ClientEmailCodeRequest;
+export const clientInviteRequestSchema = (clientEmailCodeRequestSchema as Joi.ObjectSchema<ClientInviteRequest>).keys({
+  code: Joi.string()
+    .trim()
+    .pattern(new RegExp(`^\\d{${CLIENT_SIGN_IN.codeLength}}$`))
+    .messages({ 'string.pattern.base': CLIENTS_API_MESSAGES.inviteCodeInvalid(CLIENT_SIGN_IN.codeLength), 'string.empty': CLIENTS_API_MESSAGES.inviteCodeInvalid(CLIENT_SIGN_IN.codeLength) }),
+});
+/**
+ * The invite's answer: the client record (never a password, hash or push token) and what the
+ * mail server reported. The e-mail carries a one-time login link, never the password.
+ */
+export interface ClientInviteResponse extends SuccessResponse {
+  data: { clientData: ClientView; sendEmailRes: MailDelivery };
 }
-export const clientInviteRequestSchema = Joi.object<ClientInviteRequest, true>({ clientId: documentId().required() });
 
 /** GET /internal/organizations/by-agent/:agentId: who is notified about an agent (the notification service). */
 export interface OrganizationRecipients {
@@ -300,7 +318,7 @@ export const CLIENTS_API = {
   deleteOrganization: endpoint<OrgParams, NoQuery, NoBody, SuccessResponse>()({ service: 'agency-domain', operationId: 'deleteOrganization', method: 'delete', path: '/v2/workspaces/:uid/orgs/:orgId' }),
   saveClient: endpoint<Uid, NoQuery, SaveClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'saveClient', method: 'post', path: '/v2/workspaces/:uid/clients' }),
   deleteClient: endpoint<ClientParams, NoQuery, NoBody, SuccessResponse>()({ service: 'agency-domain', operationId: 'deleteClient', method: 'delete', path: '/v2/workspaces/:uid/clients/:clientId' }),
-  inviteClient: endpoint<Uid, NoQuery, ClientInviteRequest, SuccessResponse & { message: string }>()({ service: 'agency-domain', operationId: 'inviteClient', method: 'post', path: '/v2/workspaces/:uid/clients/invite' }),
+  inviteClient: endpoint<Uid, NoQuery, ClientInviteRequest, ClientInviteResponse>()({ service: 'agency-domain', operationId: 'inviteClient', method: 'post', path: '/v2/workspaces/:uid/clients/invite' }),
   // Client sign-in (public; the answers set the client session cookie).
   clientLogin: endpoint<NoParams, NoQuery, ClientLoginRequest, ClientSignInResponse>()({ service: 'agency-domain', operationId: 'clientLogin', method: 'post', path: '/client-auth/login' }),
   ssoClient: endpoint<NoParams, NoQuery, ClientEmailCodeRequest, SsoClientAnswer>()({ service: 'agency-domain', operationId: 'ssoClient', method: 'post', path: '/client-auth/sso' }),

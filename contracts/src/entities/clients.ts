@@ -337,10 +337,6 @@ export const clientEmailCodeRequestSchema = Joi.object<ClientEmailCodeRequest, t
 export interface SsoClientResponse {
   clientData: { email: string; dashboardPassword?: string; loginToken?: string };
 }
-export interface ClientInviteResponse {
-  success: boolean;
-  data?: { clientData?: Client; sendEmailRes?: Record<string, unknown> };
-}
 
 /** Procedure validateClientLoginToken. */
 export interface ClientLoginTokenRequest {

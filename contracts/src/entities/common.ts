@@ -59,3 +59,10 @@ export const genericResponseSchema = Joi.object<GenericResponse, true>({
   success: Joi.boolean(),
   data: freeObject(),
 });
+
+/** What the mail server reported for one e-mail sent (nodemailer's info): the client invite answers it as sendEmailRes. */
+export interface MailDelivery {
+  messageId?: string;
+  accepted: string[];
+  rejected: string[];
+}

@@ -201,14 +201,40 @@ describe('the clients module', () => {
     expect((await h.as(gateway).get(`/internal/organizations/${a.org.ID}/clients/${client.ID}/access`).expect(200)).body.widgetIDs).toEqual(['AGENTAAAAAAAAAAA', 'AGENTBBBBBBBBBBB']);
   });
 
-  it("the invite e-mails a one-time login link on the agency's host", async () => {
+  it("the invite {email, agencyId} e-mails a one-time login link on the agency's host and answers {success, data: {clientData, sendEmailRes}}", async () => {
     const email = uniqueEmail('invite');
     const { client } = (await saveClient({ orgId: a.org.ID, name: 'Ivy', email, dashboardPassword: password }).expect(200)).body;
-    expect((await h.as(a.person).post(`/v2/workspaces/${a.uid}/clients/invite`, { clientId: client.ID }).expect(200)).body.message).toBe(`Invitation sent to ${email}.`);
+    const invite = (body: object, as = a) => h.as(as.person).post(`/v2/workspaces/${as.uid}/clients/invite`, body);
+    const answer = (await invite({ email: email.toUpperCase(), agencyId: a.agency.ID }).expect(200)).body;
+    expect(answer).toEqual({
+      success: true,
+      data: { clientData: expect.objectContaining({ ID: client.ID, orgId: a.org.ID, email, name: 'Ivy' }), sendEmailRes: { messageId: expect.any(String), accepted: [email], rejected: [] } },
+    });
+    // never a password, its hash or a push token
+    expect(JSON.stringify(answer)).not.toMatch(/dashboardPassword|passwordHash|FB_PUSH_TOKEN|Abcdefghij/);
     const mail = await nthMailTo(email, 1);
     const token = new URL(/https?:\/\/[^\s"<]+/.exec(mail.html)![0]!.replace(/&amp;/g, '&')).searchParams.get('token')!;
     await h.as(anonymous).post('/client-auth/token', { token }).expect(200);
     await h.as(anonymous).post('/client-auth/token', { token }).expect(401);
+  });
+
+  it("the invite's code is the one-time login code of the e-mail; the agencyId must be the caller's agency", async () => {
+    const email = uniqueEmail('invitecode');
+    await saveClient({ orgId: a.org.ID, name: 'Cody', email, dashboardPassword: password }).expect(200);
+    const invite = (body: object, as = a) => h.as(as.person).post(`/v2/workspaces/${as.uid}/clients/invite`, body);
+    expect((await invite({ email, agencyId: a.agency.ID, code: '12ab' }).expect(400)).body.message).toBe(CLIENTS_API_MESSAGES.inviteCodeInvalid(CLIENT_SIGN_IN.codeLength));
+    expect((await invite({ email: uniqueEmail('nobody'), agencyId: a.agency.ID }).expect(404)).body.message).toBe(MESSAGES.clients.unknownEmail);
+    // another agency's workspace naming this agency, or this workspace naming another agency: not found
+    const b = await agencyWithOrganization(h, 'eu', 'inviter');
+    await invite({ email, agencyId: a.agency.ID }, b).expect(404);
+    await invite({ email, agencyId: b.agency.ID }).expect(404);
+    expect((await invite({ email, agencyId: a.agency.ID, code: '482913' }).expect(200)).body.data.sendEmailRes.accepted).toEqual([email]);
+    const mail = await nthMailTo(email, 1);
+    expect(mail.html).toContain('<b>482913</b>');
+    const signedIn = (await h.as(anonymous).post('/client-auth/sso', { email, agencyId: a.agency.ID, code: '482913' }).expect(200)).body;
+    await h.as(anonymous).post('/client-auth/token', { token: signedIn.clientData.loginToken }).expect(200);
+    // the code works once
+    await h.as(anonymous).post('/client-auth/sso', { email, agencyId: a.agency.ID, code: '482913' }).expect(400);
   });
 
   it('deleting a client ends its sessions', async () => {

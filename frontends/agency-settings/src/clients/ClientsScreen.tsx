@@ -26,6 +26,7 @@ export function ClientsScreen() {
   const [transferOrg, setTransferOrg] = useState<OrganizationView | null>(null);
   const [clientDraft, setClientDraft] = useState<{ draft: SaveClientRequest; existing?: ClientView } | null>(null);
 
+  const agencyId = agency.data?.agency?.ID;
   // The agency's custom tabs are pages a client may be given too.
   const choices: PageChoice[] = useMemo(
     () => [...CLIENT_PAGE_CHOICES, ...(agency.data?.agency?.customTabs ?? []).filter((tab) => tab.href).map((tab) => ({ path: tab.href!, label: tab.label || tab.href! }))],
@@ -94,7 +95,7 @@ export function ClientsScreen() {
                         <Table.Td>
                           <Group gap={4} justify="flex-end">
                             <Button size="xs" variant="subtle" onClick={() => setClientDraft({ draft: draftOf(client), existing: client })} data-testid="edit-client">Edit</Button>
-                            <Button size="xs" variant="subtle" onClick={() => model.inviteClient.mutate(client.ID)}>Invite</Button>
+                            <Button size="xs" variant="subtle" disabled={!agencyId || !client.email} onClick={() => model.inviteClient.mutate({ email: client.email!, agencyId: agencyId! })} data-testid="invite-client">Invite</Button>
                             <Button size="xs" variant="subtle" color="red" onClick={() => window.confirm(`Delete ${client.email}?`) && model.deleteClient.mutate(client.ID)}>Delete</Button>
                           </Group>
                         </Table.Td>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, MESSAGES, agencyBillingConnected, type Region, type SaveClientRequest, type SaveOrganizationRequest } from '@platform/contracts';
+import { CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, MESSAGES, agencyBillingConnected, type ClientInviteRequest, type Region, type SaveClientRequest, type SaveOrganizationRequest } from '@platform/contracts';
 import { ApiError, callApi, listAgents, notify } from '@platform/ui';
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : undefined);
@@ -58,8 +58,8 @@ export function useClients(region: Region, uid: string | undefined) {
     onError: () => notify.error(CLIENTS_API_MESSAGES.clientUpdateFailed, 3000),
   });
   const inviteClient = useMutation({
-    mutationFn: (clientId: string) => callApi(CLIENTS_API.inviteClient, { region, params: { uid: uid! }, body: { clientId } }),
-    onSuccess: (answer) => notify.success(answer.message, 3000),
+    mutationFn: (invite: ClientInviteRequest) => callApi(CLIENTS_API.inviteClient, { region, params: { uid: uid! }, body: invite }),
+    onSuccess: (answer, invite) => notify.success(CLIENTS_API_MESSAGES.inviteSent(answer.data.clientData.email ?? invite.email), 3000),
     onError: (error) => notify.error(errorText(error) ?? CLIENTS_API_MESSAGES.clientUpdateFailed, 3000),
   });
 

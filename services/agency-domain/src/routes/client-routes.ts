@@ -105,16 +105,15 @@ export function agencyClientRoutes(orgs: OrganizationUseCases, auth: ClientAuthU
     },
     {
       ...routeOf(CLIENTS_API.inviteClient),
-      summary: "The client invite: e-mails a one-time login link on the agency's host, from the agency's brand",
+      summary: "The client invite {email, code?, agencyId}: e-mails a one-time login link on the agency's host (and the code, when given) from the agency's brand",
       access: 'member',
       schemas: { params: uidParams, body: clientInviteRequestSchema },
       workspace: (req) => req.params.uid!,
-      success: { status: 200, description: '{success, message}' },
-      failures: [400, 401, 403, 404],
+      success: { status: 200, description: '{success, data: {clientData (never a password), sendEmailRes {messageId, accepted, rejected}}}' },
+      failures: [400, 401, 403, 404, 429],
       handler: async (req, res, grant) => {
-        const { agency, client } = await orgs.clientOfAgency(req.region, grant.workspaceId, req.body.clientId);
-        await auth.invite(req.region, agency, client);
-        res.json({ success: true, message: CLIENTS_API_MESSAGES.inviteSent(client.email) } satisfies ResponseOf<typeof CLIENTS_API.inviteClient>);
+        const { agency, client } = await orgs.invitee(req.region, grant.workspaceId, req.body.agencyId, req.body.email);
+        res.json({ success: true, data: await auth.invite(req.region, agency, client, req.body.code) } satisfies ResponseOf<typeof CLIENTS_API.inviteClient>);
       },
     },
   ];

@@ -7,6 +7,8 @@ import {
   newDocumentId,
   type ClientSessionIdentity,
   type ClientSessionResponse,
+  type ClientView,
+  type MailDelivery,
   type Region,
 } from '@platform/contracts';
 import { DUMMY_PASSWORD_HASH, HttpError, badRequest, forbidden, keyedHash, notFound, sameText, signClientSession, tooManyRequests, verifyClientSession, verifyPassword, type ClientCaller, type RateLimiter } from '@platform/kit';
@@ -67,18 +69,8 @@ export class ClientAuthUseCases {
     if (!client) throw notFound(MESSAGES.clients.unknownEmail);
     const now = this.deps.now();
     if (code === undefined || code === '') {
-      const recent = await this.deps.clients.codesSince(region, client.ID, new Date(now.getTime() - CLIENT_SIGN_IN.codeTtlMs));
-      if (recent >= CLIENT_SIGN_IN.codeAttempts) throw new HttpError(429, CLIENTS_API_MESSAGES.tooManyCodeAttempts);
       const agency = await this.agencyOf(region, client);
-      const fresh = newCode();
-      await this.deps.clients.insertCode(region, {
-        _id: newDocumentId(),
-        clientId: client.ID,
-        codeHash: keyedHash(this.deps.jwtSecret, client.ID, fresh),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CLIENT_SIGN_IN.codeTtlMs),
-        attempts: 0,
-      });
+      const fresh = await this.issueCode(region, client, newCode());
       await this.deps.mailer.send({
         to: client.email,
         fromDisplayName: agency.name,
@@ -177,8 +169,32 @@ export class ClientAuthUseCases {
     return this.answer(region, org, client, !!caller.agencyAdmin, caller.clientId, caller.email);
   }
 
-  /** The invite: a one-time login link on the agency's host, e-mailed from the agency's brand. */
-  async invite(region: Region, agency: AgencyRecord, client: ClientRecord): Promise<void> {
+  /**
+   * A login code the client's next Email Login Code sign-in takes (the latest one counts): stored
+   * hashed, for CLIENT_SIGN_IN.codeTtlMs, at most codeAttempts issued per that time (else 429).
+   */
+  private async issueCode(region: Region, client: ClientRecord, code: string): Promise<string> {
+    const now = this.deps.now();
+    const recent = await this.deps.clients.codesSince(region, client.ID, new Date(now.getTime() - CLIENT_SIGN_IN.codeTtlMs));
+    if (recent >= CLIENT_SIGN_IN.codeAttempts) throw new HttpError(429, CLIENTS_API_MESSAGES.tooManyCodeAttempts);
+    await this.deps.clients.insertCode(region, {
+      _id: newDocumentId(),
+      clientId: client.ID,
+      codeHash: keyedHash(this.deps.jwtSecret, client.ID, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CLIENT_SIGN_IN.codeTtlMs),
+      attempts: 0,
+    });
+    return code;
+  }
+
+  /**
+   * The client invite (spec §7): a one-time login link on the agency's host, e-mailed from the
+   * agency's brand, and the agency's `code` as a login code when it gives one (ADR 0045). Answers
+   * the client (never its password) and what the mail server reported.
+   */
+  async invite(region: Region, agency: AgencyRecord, client: ClientRecord, code: string | undefined): Promise<{ clientData: ClientView; sendEmailRes: MailDelivery }> {
+    if (code) await this.issueCode(region, client, code);
     const token = await this.loginToken(region, client.ID);
     const link = new URL(this.deps.publicUrl);
     const host = agency.isVerifiedCustomDomain && agency.customDomain ? agency.customDomain : agency.isVerifiedSubDomain ? agency.VGsubDomain : undefined;
@@ -186,12 +202,14 @@ export class ClientAuthUseCases {
     link.pathname = '/';
     link.search = new URLSearchParams({ token }).toString();
     const brand = escapeHtml(agency.name ?? '');
-    await this.deps.mailer.send({
+    const codeLine = code ? `<p>Or choose Email Login Code on the sign-in page and enter <b>${code}</b> (within ${CLIENT_SIGN_IN.codeTtlMs / 60_000} minutes).</p>` : '';
+    const sent = await this.deps.mailer.send({
       to: client.email,
       fromDisplayName: agency.name,
       subject: `You are invited to ${agency.name ?? 'your dashboard'}`,
-      html: `<p>${brand} invited you to its dashboard.</p><p><a href="${link.toString()}">${link.toString()}</a></p><p>The link works once, within ${CLIENT_SIGN_IN.loginTokenTtlMs / 60_000} minutes.</p>`,
+      html: `<p>${brand} invited you to its dashboard.</p><p><a href="${link.toString()}">${link.toString()}</a></p><p>The link works once, within ${CLIENT_SIGN_IN.loginTokenTtlMs / 60_000} minutes.</p>${codeLine}`,
     });
+    return { clientData: clientView(client), sendEmailRes: sent ?? { accepted: [], rejected: [] } };
   }
 
   private async findClient(region: Region, emailGiven: string, agencyId: string | undefined): Promise<ClientRecord | null> {

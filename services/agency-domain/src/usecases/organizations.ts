@@ -80,10 +80,15 @@ export class OrganizationUseCases {
     await this.deps.clients.deleteClient(region, clientId);
   }
 
-  /** A client of the workspace's agency (the invite), else 404. */
-  async clientOfAgency(region: Region, uid: string, clientId: string): Promise<{ agency: AgencyRecord; client: ClientRecord }> {
+  /**
+   * The client invite's addressee: the client with this e-mail among the organisations of the
+   * workspace's agency, which `agencyId` must name (another agency's clients are not revealed: 404).
+   */
+  async invitee(region: Region, uid: string, agencyId: string, email: string): Promise<{ agency: AgencyRecord; client: ClientRecord }> {
     const agency = await this.agencyOf(region, uid);
-    return { agency, client: await this.agencyClient(region, agency.ID, clientId) };
+    const client = agency.ID === agencyId ? await this.deps.clients.clientByEmail(region, agency.ID, normalEmail(email)) : null;
+    if (!client) throw notFound(MESSAGES.clients.unknownEmail);
+    return { agency, client };
   }
 
   // A signed-in client: itself, and its organisation when it is the organisation's admin.

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { MailDelivery } from '@platform/contracts';
 
 export interface OutgoingMail {
   to: string | string[];
@@ -13,7 +14,8 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  /** What the mail server reported (a stand-in mailer may report nothing). */
+  send(mail: OutgoingMail): Promise<MailDelivery | void>;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,9 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send({ fromDisplayName, to, ...mail }) {
       try {
-        await transport.sendMail({ from: fromDisplayName ? { name: fromDisplayName, address } : from, to: Array.isArray(to) ? to.join(', ') : to, ...mail });
+        const info = await transport.sendMail({ from: fromDisplayName ? { name: fromDisplayName, address } : from, to: Array.isArray(to) ? to.join(', ') : to, ...mail });
+        const addresses = (list: Array<string | { address: string }> | undefined) => (list ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.address));
+        return { messageId: info.messageId, accepted: addresses(info.accepted), rejected: addresses(info.rejected) };
       } catch (err) {
         if (isRecipientRefusal(err)) throw new RecipientRefused((err as Error).message);
         throw err;
