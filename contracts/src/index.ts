@@ -32,6 +32,7 @@ export * from './api';
 export * from './entities/conversations';
 export * from './rules/agency';
 export * from './rules/client-page';
+export * from './rules/client-reach';
 export * from './rules/whitelabel';
 export * from './rules/agency-billing';
 export * from './entities/campaigns';

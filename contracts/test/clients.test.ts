@@ -1,5 +1,8 @@
 import {
   brandingChoicesSchema,
+  clientAgentIds,
+  clientSeesAgent,
+  seesEveryPage,
   clientEmailCodeRequestSchema,
   clientLoginQuerySchema,
   clientLoginRequestSchema,
@@ -170,5 +173,21 @@ describe('onboarding', () => {
   it('creates a personalised agent from company and branding', () => {
     expect(errorOf(createPersonalizedAgentRequestSchema, { company, brandingChoices: { primaryColor: '#123456' } })).toBeUndefined();
     expect(errorOf(createPersonalizedAgentRequestSchema, { company })).toMatch(/brandingChoices/);
+  });
+});
+
+describe("a client's reach besides canAccess (ADR 0045)", () => {
+  const org = { widgetIDs: ['X', 'Y'] };
+  it("clientAgentIds: the organisation's agents, narrowed by the client's own list, never widened", () => {
+    expect(clientAgentIds(org, {})).toEqual(['X', 'Y']);
+    expect(clientAgentIds(org, { widgetIDs: [] })).toEqual(['X', 'Y']);
+    expect(clientAgentIds(org, { widgetIDs: ['Y'] })).toEqual(['Y']);
+    expect(clientAgentIds(org, { widgetIDs: ['Y', 'Z'] })).toEqual(['Y']);
+    expect(clientAgentIds(org, { widgetIDs: ['Z'] })).toEqual([]);
+    expect(clientAgentIds({}, null)).toEqual([]);
+    expect(clientSeesAgent(org, { widgetIDs: ['Y'] }, 'X')).toBe(false);
+  });
+  it('seesEveryPage: the agency admin, or a client made isAdmin', () => {
+    expect([seesEveryPage(true, null), seesEveryPage(false, { isAdmin: true }), seesEveryPage(false, { isAdmin: false }), seesEveryPage(false, null)]).toEqual([true, true, false, false]);
   });
 });

@@ -72,6 +72,8 @@ export const CLIENTS_API_MESSAGES = {
   clientAdvancedSettingsHidden: 'Your agency manages the advanced settings of your users.',
   /** Not in the spec's words: the invite e-mail went out. */
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
+  /** Not in the spec's words: a client's own widgetIDs naming an agent its organisation does not hold (ADR 0045). */
+  clientAgentNotInOrganization: (agentId: string) => `Agent ${agentId} is not one of this organization's agents.`,
   /** Not in the spec's words: an invite's login code that is not CLIENT_SIGN_IN.codeLength digits. */
   inviteCodeInvalid: (digits: number) => `The login code must be ${digits} digits.`,
 } as const;
@@ -262,20 +264,26 @@ export interface OrganizationRecipientsResponse extends SuccessResponse {
 }
 /** GET /internal/organizations/:orgId/clients/:clientId/access: what a client may reach (the agent service's rule). */
 export interface ClientAccessResponse extends SuccessResponse {
+  /** the agents the client sees: its organisation's, narrowed by its own widgetIDs (clientAgentIds) */
   widgetIDs: string[];
   allowCreateAgents: boolean;
   /** the organisation's disableClientAccess */
   disabled: boolean;
   /** the agency's workspace (agents are created there) */
   workspaceId: string;
-  /** the client's pages (the agency admin's: every agency admin page); an editor page lets it save agents (ADR 0031) */
+  /** the client's pages (the agency admin's and an isAdmin client's: every agency admin page); an editor page lets it save agents (ADR 0031) */
   canAccess: string[];
 }
-/** POST /internal/organizations/:orgId/agents: an agent a client created joins the organisation's widgetIDs. */
+/**
+ * POST /internal/organizations/:orgId/agents: an agent a client created joins the organisation's
+ * widgetIDs, and that client's own widgetIDs when it lists any (else it could not see it; ADR 0045).
+ */
 export interface AddOrganizationAgentRequest {
   agentId: string;
+  /** the client who created it */
+  clientId?: string;
 }
-export const addOrganizationAgentRequestSchema = Joi.object<AddOrganizationAgentRequest, true>({ agentId: documentId().required() });
+export const addOrganizationAgentRequestSchema = Joi.object<AddOrganizationAgentRequest, true>({ agentId: documentId().required(), clientId: documentId() });
 
 /** The identity a live client session stands for (answer of the agency-domain's credential check). */
 export interface ClientSessionIdentity {

@@ -16,8 +16,8 @@ export interface AgencyWithClients {
   agentY: string;
   org1: string;
   org2: string;
-  /** A client of the organisation (canAccess absent: the default pages), signed in: its gateway identity. */
-  addClient: (orgId: string, canAccess?: string[]) => Promise<Identity>;
+  /** A client of the organisation (canAccess absent: the default pages; other drawer fields in `fields`), signed in: its gateway identity. */
+  addClient: (orgId: string, canAccess?: string[], fields?: object) => Promise<Identity>;
   /** The agency signed in with its secret on the organisation's dashboard (every page). */
   signInAgencyAdmin: (orgId: string) => Promise<Identity>;
   /** A sign-in token, verified as the gateway verifies it. */
@@ -46,9 +46,9 @@ export async function setUpAgencyWithClients(h: AgentService, agency: RunningSer
   const org1 = await createOrg('One', agentX);
   const org2 = await createOrg('Two', agentY);
   const verified = async (token: string, region: Region = 'eu') => (await agency.as(gateway, region).post('/internal/credentials/verify', { credential: token }).expect(200)).body.identity as Identity;
-  const addClient = async (orgId: string, canAccess?: string[]) => {
+  const addClient = async (orgId: string, canAccess?: string[], fields: object = {}) => {
     const email = uniqueEmail('client');
-    await agency.as(owner).post(`/v2/workspaces/${uid}/clients`, { orgId, name: 'Client', email, dashboardPassword: CLIENT_PASSWORD, ...(canAccess ? { canAccess } : {}) }).expect(200);
+    await agency.as(owner).post(`/v2/workspaces/${uid}/clients`, { orgId, name: 'Client', email, dashboardPassword: CLIENT_PASSWORD, ...(canAccess ? { canAccess } : {}), ...fields }).expect(200);
     return verified((await agency.as(anonymous).post('/client-auth/login', { email, password: CLIENT_PASSWORD, agencyId: created.ID }).expect(200)).body.token);
   };
   const signInAgencyAdmin = async (orgId: string) =>

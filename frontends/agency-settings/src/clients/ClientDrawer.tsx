@@ -1,20 +1,24 @@
 import { useEffect, useState } from 'react';
-import { CLIENT_DEFAULTS, NOTIFY_IF, NOTIFY_IF_LABELS, NOTIFY_THROUGH, NOTIFY_THROUGH_LABELS, newClientDashboardPassword, type ClientView, type SaveClientRequest } from '@platform/contracts';
-import { Button, Divider, Drawer, Group, PasswordInput, Select, Stack, Switch, TextInput } from '@platform/ui';
+import { CLIENT_DEFAULTS, NOTIFY_IF, NOTIFY_IF_LABELS, NOTIFY_THROUGH, NOTIFY_THROUGH_LABELS, newClientDashboardPassword, type AgentListItem, type ClientView, type SaveClientRequest } from '@platform/contracts';
+import { Button, Checkbox, Divider, Drawer, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@platform/ui';
 import { AccessEditor, type PageChoice } from './AccessEditor';
 import { effectiveOrder } from './client-access';
 import type { ClientsModel } from './clients-api';
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'];
 
-/** The client drawer (spec 2.12, 3.6, 6): the agency is the root admin, so every field shows here. */
-export function ClientDrawer(props: { draft: SaveClientRequest | null; existing?: ClientView; choices: readonly PageChoice[]; model: ClientsModel; onClose: () => void }) {
-  const { draft, existing, choices, model, onClose } = props;
+/**
+ * The client drawer (spec 2.12, 3.6, 6): the agency is the root admin, so every field shows here,
+ * isAdmin and the client's own agents (widgetIDs among `orgAgents`, its organisation's) included (ADR 0045).
+ */
+export function ClientDrawer(props: { draft: SaveClientRequest | null; existing?: ClientView; choices: readonly PageChoice[]; orgAgents: readonly AgentListItem[]; model: ClientsModel; onClose: () => void }) {
+  const { draft, existing, choices, orgAgents, model, onClose } = props;
   const [client, setClient] = useState<SaveClientRequest | null>(draft);
   useEffect(() => setClient(draft), [draft]);
   if (!client) return null;
   const set = (fields: Partial<SaveClientRequest>) => setClient({ ...client, ...fields });
   const access = client.canAccess ?? [];
+  const ownAgents = client.widgetIDs ?? [];
   const save = () => model.saveClient.mutate(client, { onSuccess: onClose });
 
   return (
@@ -35,7 +39,29 @@ export function ClientDrawer(props: { draft: SaveClientRequest | null; existing?
         </Group>
         <TextInput label="Photo URL" value={client.squarePhotoURL ?? ''} onChange={(e) => set({ squarePhotoURL: e.currentTarget.value })} />
         <Switch label="Organisation admin" checked={!!client.isOrgAdmin} onChange={(e) => set({ isOrgAdmin: e.currentTarget.checked })} data-testid="client-org-admin" />
+        <Switch
+          label="Admin"
+          description="Opens every page of your own view of the dashboard and every custom tab, whatever Access says"
+          checked={!!client.isAdmin}
+          onChange={(e) => set({ isAdmin: e.currentTarget.checked })}
+          data-testid="client-is-admin"
+        />
+        <Stack gap={4} data-testid="client-agents">
+          <Text size="sm" fw={500}>Agents</Text>
+          <Text size="xs" c="dimmed">{ownAgents.length ? 'Only the agents checked.' : "None checked: every agent of the organization."}</Text>
+          {orgAgents.length === 0 && <Text size="sm" c="dimmed">The organization has no agents yet.</Text>}
+          {orgAgents.map((agent) => (
+            <Checkbox
+              key={agent.ID}
+              label={agent.title || agent.ID}
+              checked={ownAgents.includes(agent.ID!)}
+              onChange={() => set({ widgetIDs: ownAgents.includes(agent.ID!) ? ownAgents.filter((id) => id !== agent.ID) : [...ownAgents, agent.ID!] })}
+              data-testid={`client-agent-${agent.ID}`}
+            />
+          ))}
+        </Stack>
         <Divider />
+        {client.isAdmin && <Text size="xs" c="dimmed" data-testid="client-access-admin-note">Admin: every page opens; Access applies again if Admin is turned off.</Text>}
         <AccessEditor
           testId="client-access"
           choices={choices}

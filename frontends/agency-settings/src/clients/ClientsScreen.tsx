@@ -11,10 +11,14 @@ import { useClients } from './clients-api';
 import { OrganizationDrawer } from './OrganizationDrawer';
 import { CreditTransferDialog } from './credit-transfer/CreditTransferDialog';
 
-/** What the client drawer edits about an existing client (never its password: it is only ever set). */
-const draftOf = (client: ClientView): SaveClientRequest => {
+/**
+ * What the client drawer edits about an existing client (never its password: it is only ever set);
+ * its own agents among its organisation's only (one the organisation no longer holds is dropped).
+ */
+const draftOf = (client: ClientView, org: OrganizationView): SaveClientRequest => {
   const { ID, orgId, name, email, squarePhotoURL, canAccess, clientTabOrder, notificationsSettings, preferredLanguage, isOrgAdmin, isAdmin, allowCreateAgents, canDelegateChats, hideAdvancedSettings, widgetIDs } = client;
-  return { ID, orgId, name: name ?? '', email: email ?? '', squarePhotoURL, canAccess, clientTabOrder, notificationsSettings, preferredLanguage, isOrgAdmin, isAdmin, allowCreateAgents, canDelegateChats, hideAdvancedSettings, widgetIDs };
+  const ownAgents = widgetIDs?.filter((id) => (org.widgetIDs ?? []).includes(id));
+  return { ID, orgId, name: name ?? '', email: email ?? '', squarePhotoURL, canAccess, clientTabOrder, notificationsSettings, preferredLanguage, isOrgAdmin, isAdmin, allowCreateAgents, canDelegateChats, hideAdvancedSettings, widgetIDs: ownAgents };
 };
 
 /** Client and organisation management (spec 2.12, 3.6, 3.7, 5, 6, 8) for the agency of the selected workspace. */
@@ -27,6 +31,9 @@ export function ClientsScreen() {
   const [clientDraft, setClientDraft] = useState<{ draft: SaveClientRequest; existing?: ClientView } | null>(null);
 
   const agencyId = agency.data?.agency?.ID;
+  // The client drawer offers its organisation's agents.
+  const draftOrgAgents = model.organizations.find((org) => org.ID === clientDraft?.draft.orgId)?.widgetIDs ?? [];
+  const draftAgents = model.agents.filter((agent) => draftOrgAgents.includes(agent.ID!));
   // The agency's custom tabs are pages a client may be given too.
   const choices: PageChoice[] = useMemo(
     () => [...CLIENT_PAGE_CHOICES, ...(agency.data?.agency?.customTabs ?? []).filter((tab) => tab.href).map((tab) => ({ path: tab.href!, label: tab.label || tab.href! }))],
@@ -94,7 +101,7 @@ export function ClientsScreen() {
                         <Table.Td data-testid="client-tabs">{(client.clientTabOrder ?? client.canAccess ?? []).join(' ')}</Table.Td>
                         <Table.Td>
                           <Group gap={4} justify="flex-end">
-                            <Button size="xs" variant="subtle" onClick={() => setClientDraft({ draft: draftOf(client), existing: client })} data-testid="edit-client">Edit</Button>
+                            <Button size="xs" variant="subtle" onClick={() => setClientDraft({ draft: draftOf(client, org), existing: client })} data-testid="edit-client">Edit</Button>
                             <Button size="xs" variant="subtle" disabled={!agencyId || !client.email} onClick={() => model.inviteClient.mutate({ email: client.email!, agencyId: agencyId! })} data-testid="invite-client">Invite</Button>
                             <Button size="xs" variant="subtle" color="red" onClick={() => window.confirm(`Delete ${client.email}?`) && model.deleteClient.mutate(client.ID)}>Delete</Button>
                           </Group>
@@ -112,7 +119,7 @@ export function ClientsScreen() {
         <CreditTransferDialog region={region} workspaceId={uid} orgId={transferOrg.ID} orgName={transferOrg.name} opened onClose={() => setTransferOrg(null)} onTransferred={() => model.refresh()} />
       )}
       <OrganizationDrawer org={editingOrg} agents={model.agents} choices={choices} model={model} onClose={() => setEditingOrg(null)} />
-      <ClientDrawer draft={clientDraft?.draft ?? null} existing={clientDraft?.existing} choices={choices} model={model} onClose={() => setClientDraft(null)} />
+      <ClientDrawer draft={clientDraft?.draft ?? null} existing={clientDraft?.existing} choices={choices} orgAgents={draftAgents} model={model} onClose={() => setClientDraft(null)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useMatch } from 'react-router-dom';
+import { seesEveryPage } from '@platform/contracts';
 import { Box, Center, Loader, agentNavLayout, useMediaQuery } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 import { agencyBarShown, lockedMessage, mayCreateAgents } from '../logic/access';
@@ -23,7 +24,7 @@ export function Dashboard() {
   const { agents, loading } = useClientAgents();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const match = useMatch('/app/:region/agents/:agentId/*');
-  const tabs = clientTabs({ agencyAdmin: session.agencyAdmin, canAccess: session.pages, clientTabOrder: session.client.clientTabOrder }, host.agency.customTabs ?? []);
+  const tabs = clientTabs({ agencyAdmin: seesEveryPage(session.agencyAdmin, session.client), canAccess: session.pages, clientTabOrder: session.client.clientTabOrder }, host.agency.customTabs ?? []);
   const layout = agentNavLayout({ phone, signedInOwner: false, dashboardLayout: session.organization.dashboardLayout });
   const lock = loading ? undefined : lockedMessage({ agencyAdmin: session.agencyAdmin, organization: session.organization, agentCount: agents.length });
   const agentId = match?.params.agentId;

@@ -15,7 +15,7 @@ export type DashboardTab =
   | { kind: 'custom'; key: string; path: string; label: string; tab: CustomTab };
 
 export interface TabAccess {
-  /** An agency admin signed in with the agency secret gets every agency admin page. */
+  /** An agency admin signed in with the agency secret, or a client made isAdmin (seesEveryPage), gets every agency admin page and custom tab. */
   agencyAdmin: boolean;
   /** paths such as /convos or a custom tab's /faq */
   canAccess?: readonly string[];

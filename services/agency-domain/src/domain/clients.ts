@@ -4,6 +4,7 @@ import {
   DEFAULT_CLIENT_ACCESS,
   ORGANIZATION_DEFAULTS,
   newDocumentId,
+  seesEveryPage,
   type Client,
   type ClientView,
   type Organization,
@@ -53,9 +54,9 @@ export function emailTakenByOtherOrg(existing: Pick<ClientRecord, 'ID' | 'orgId'
   return existing.orgId !== saving.orgId ? existing.orgId : null;
 }
 
-/** Pages the client may open: an agency admin every page (spec 4.4), a client its canAccess. */
-export const pagesOf = (client: Pick<ClientRecord, 'canAccess'> | null, agencyAdmin: boolean): string[] =>
-  agencyAdmin ? [...CLIENT_SIGN_IN.agencyAdminPages] : [...(client?.canAccess ?? DEFAULT_CLIENT_ACCESS)];
+/** Pages the client may open: an agency admin, and a client made isAdmin, every agency admin page (spec 4.4; ADR 0045), a client its canAccess. */
+export const pagesOf = (client: Pick<ClientRecord, 'canAccess' | 'isAdmin'> | null, agencyAdmin: boolean): string[] =>
+  seesEveryPage(agencyAdmin, client) ? [...CLIENT_SIGN_IN.agencyAdminPages] : [...(client?.canAccess ?? DEFAULT_CLIENT_ACCESS)];
 
 /** The identity id of an agency admin signed in with the agency secret (no client record). */
 export const agencyAdminClientId = (agencyId: string) => `agency-admin-${agencyId}`;

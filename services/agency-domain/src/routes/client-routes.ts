@@ -253,7 +253,7 @@ export function internalOrganizationRoutes(orgs: OrganizationUseCases): AgencyRo
     },
     {
       ...routeOf(CLIENTS_API.clientAccess),
-      summary: "What a client may reach: its organisation's widgetIDs, allowCreateAgents, disabled access",
+      summary: "What a client may reach: the agents it sees (its organisation's widgetIDs narrowed by its own), its pages, allowCreateAgents, disabled access",
       access: 'gateway',
       schemas: { params: Joi.object({ orgId: documentId().required(), clientId: Joi.string().max(80).pattern(/^[A-Za-z0-9_-]+$/).required() }) },
       success: { status: 200, description: 'ClientAccessResponse' },
@@ -264,13 +264,13 @@ export function internalOrganizationRoutes(orgs: OrganizationUseCases): AgencyRo
     },
     {
       ...routeOf(CLIENTS_API.addOrganizationAgent),
-      summary: "An agent a client created joins its organisation's widgetIDs",
+      summary: "An agent a client created joins its organisation's widgetIDs (and the client's own, when it lists agents)",
       access: 'gateway',
       schemas: { params: Joi.object({ orgId: documentId().required() }), body: addOrganizationAgentRequestSchema },
       success: { status: 200, description: '{success}' },
       failures: [400, 403, 404],
       handler: async (req, res) => {
-        await orgs.addAgent(req.region, req.params.orgId!, req.body.agentId);
+        await orgs.addAgent(req.region, req.params.orgId!, req.body.agentId, req.body.clientId);
         res.json({ success: true } satisfies ResponseOf<typeof CLIENTS_API.addOrganizationAgent>);
       },
     },

@@ -101,6 +101,9 @@ export class ClientStore {
   async insertClient(region: Region, client: ClientRecord): Promise<void> {
     await this.clients(region).insertOne(client);
   }
+  async addClientAgent(region: Region, id: string, agentId: string): Promise<void> {
+    await this.clients(region).updateOne({ _id: id }, { $addToSet: { widgetIDs: agentId } });
+  }
   async updateClient(region: Region, id: string, set: Partial<ClientRecord>): Promise<ClientRecord | null> {
     return this.clients(region).findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' });
   }

@@ -1,4 +1,4 @@
-import { RESERVED_TAB_PATHS, customTabPageHtml, customTabVisible, type ClientCustomTabQuery, type Region } from '@platform/contracts';
+import { RESERVED_TAB_PATHS, customTabPageHtml, customTabVisible, seesEveryPage, type ClientCustomTabQuery, type Region } from '@platform/contracts';
 import { notFound, type ClientCaller } from '@platform/kit';
 import { pagesOf } from '../domain/clients';
 import { CUSTOM_TAB_NOT_FOUND } from '../domain/custom-tab-page';
@@ -21,7 +21,7 @@ export class ClientCustomTabUseCases {
       agencyAdmin ? null : this.deps.clients.client(region, caller.clientId),
     ]);
     const tab = agency?.customTabs?.find((candidate) => candidate.href === query.href && candidate.pageType !== 'iframe');
-    if (!agency || !tab || RESERVED_TAB_PATHS.includes(tab.href) || (!agencyAdmin && !client) || !customTabVisible(tab, { agencyAdmin, canAccess: pagesOf(client, agencyAdmin) })) throw notFound(CUSTOM_TAB_NOT_FOUND);
+    if (!agency || !tab || RESERVED_TAB_PATHS.includes(tab.href) || (!agencyAdmin && !client) || !customTabVisible(tab, { agencyAdmin: seesEveryPage(agencyAdmin, client), canAccess: pagesOf(client, agencyAdmin) })) throw notFound(CUSTOM_TAB_NOT_FOUND);
     return customTabPageHtml(tab, {
       agencyId: agency.ID,
       orgId: caller.orgId,

@@ -3,6 +3,8 @@ import {
   CLIENT_DEFAULTS,
   DEFAULT_CLIENT_ACCESS,
   MESSAGES,
+  clientAgentIds,
+  clientSeesAgent,
   newDocumentId,
   type ClientView,
   type OrgAdminSaveClientRequest,
@@ -69,8 +71,11 @@ export class OrganizationUseCases {
 
   /** The client drawer: creates or updates a client of one of the agency's organisations. */
   async saveClient(region: Region, uid: string, request: SaveClientRequest): Promise<{ client: ClientView; created: boolean }> {
-    const { agency } = await this.agencyOrganization(region, uid, request.orgId);
+    const { agency, org } = await this.agencyOrganization(region, uid, request.orgId);
     if (request.ID) await this.agencyClient(region, agency.ID, request.ID);
+    // A client's own agents narrow its organisation's, never widen them (ADR 0045).
+    const foreign = (request.widgetIDs ?? []).find((agentId) => !(org.widgetIDs ?? []).includes(agentId));
+    if (foreign) throw badRequest(CLIENTS_API_MESSAGES.clientAgentNotInOrganization(foreign));
     return this.write(region, agency.ID, request);
   }
 
@@ -196,9 +201,10 @@ export class OrganizationUseCases {
 
   // Platform services (the gateway's signed `gateway` identity).
 
+  /** Who is told about an agent: its organisations' clients who see it (a client's own widgetIDs narrow them; ADR 0045). */
   async byAgent(region: Region, agentId: string): Promise<OrganizationRecipients[]> {
     const orgs = await this.deps.clients.organizationsWithAgent(region, agentId);
-    return Promise.all(orgs.map((org) => this.recipientsOf(region, org)));
+    return Promise.all(orgs.map((org) => this.recipientsOf(region, org, (client) => clientSeesAgent(org, client, agentId))));
   }
 
   /** One organisation's recipients (its credits running low, ADR 0026). */
@@ -208,35 +214,42 @@ export class OrganizationUseCases {
     return this.recipientsOf(region, org);
   }
 
-  private async recipientsOf(region: Region, org: { ID: string; name?: string; agencyId: string; ownerID?: string }): Promise<OrganizationRecipients> {
+  private async recipientsOf(region: Region, org: { ID: string; name?: string; agencyId: string; ownerID?: string }, told: (client: ClientRecord) => boolean = () => true): Promise<OrganizationRecipients> {
     return {
       ID: org.ID,
       name: org.name,
       agencyId: org.agencyId,
       ownerID: org.ownerID,
-      clients: (await this.deps.clients.clientsOfOrganization(region, org.ID)).map(({ ID, email, name, preferredLanguage, notificationsSettings, FB_PUSH_TOKEN }) => ({ ID, email, name, preferredLanguage, notificationsSettings, pushToken: FB_PUSH_TOKEN })),
+      clients: (await this.deps.clients.clientsOfOrganization(region, org.ID)).filter(told).map(({ ID, email, name, preferredLanguage, notificationsSettings, FB_PUSH_TOKEN }) => ({ ID, email, name, preferredLanguage, notificationsSettings, pushToken: FB_PUSH_TOKEN })),
     };
   }
 
-  /** What the agent service's rule needs about a client: its organisation's agents, whether it may create agents, disabled access (clients only). */
+  /**
+   * What the agent service's rule needs about a client: the agents it sees (its organisation's,
+   * narrowed by its own widgetIDs), whether it may create agents, its pages (every agency admin
+   * page for isAdmin), disabled access (clients only; ADR 0045).
+   */
   async access(region: Region, orgId: string, clientId: string) {
     const org = await this.deps.clients.organization(region, orgId);
     if (!org) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
-    let allowCreateAgents = true;
-    let canAccess = pagesOf(null, true);
     const agencyAdmin = isAgencyAdminClientId(clientId);
-    if (!agencyAdmin) {
-      const client = await this.deps.clients.client(region, clientId);
-      if (!client || client.orgId !== orgId) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
-      allowCreateAgents = !!client.allowCreateAgents;
-      canAccess = pagesOf(client, false);
-    }
-    // disableClientAccess blocks clients (spec §6), not the agency signed in with its secret.
-    return { widgetIDs: org.widgetIDs ?? [], allowCreateAgents, disabled: !agencyAdmin && !!org.settings?.disableClientAccess, workspaceId: org.ownerID, canAccess };
+    const client = agencyAdmin ? null : await this.deps.clients.client(region, clientId);
+    if (!agencyAdmin && (!client || client.orgId !== orgId)) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
+    return {
+      widgetIDs: clientAgentIds(org, client),
+      allowCreateAgents: agencyAdmin || !!client?.allowCreateAgents,
+      // disableClientAccess blocks clients (spec §6), isAdmin ones too, not the agency signed in with its secret.
+      disabled: !agencyAdmin && !!org.settings?.disableClientAccess,
+      workspaceId: org.ownerID,
+      canAccess: pagesOf(client, agencyAdmin),
+    };
   }
 
-  async addAgent(region: Region, orgId: string, agentId: string): Promise<void> {
+  /** An agent a client created: the organisation's, and the client's own when it lists agents (it would not see it otherwise). */
+  async addAgent(region: Region, orgId: string, agentId: string, clientId: string | undefined): Promise<void> {
     if (!(await this.deps.clients.addOrganizationAgent(region, orgId, agentId))) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);
+    const client = clientId && !isAgencyAdminClientId(clientId) ? await this.deps.clients.client(region, clientId) : null;
+    if (client?.orgId === orgId && client.widgetIDs?.length) await this.deps.clients.addClientAgent(region, client.ID, agentId);
   }
 
   // Shared rules

@@ -7,8 +7,8 @@ export type ClientReach = Omit<ResponseOf<typeof CLIENTS_API.clientAccess>, 'suc
 /** Agency-domain's answers about organisations, for the agent service's client rule (ADR 0019). */
 export interface OrganizationDirectory {
   reach(region: Region, orgId: string, clientId: string): Promise<ClientReach | null>;
-  /** An agent a client created joins its organisation's widgetIDs. */
-  addAgent(region: Region, orgId: string, agentId: string): Promise<void>;
+  /** An agent a client created joins its organisation's widgetIDs (and the client's own, when it lists agents). */
+  addAgent(region: Region, orgId: string, agentId: string, clientId?: string): Promise<void>;
 }
 
 export interface HttpOrganizationsOptions extends ServiceClient {
@@ -46,10 +46,10 @@ export class HttpOrganizationDirectory implements OrganizationDirectory {
     return reach;
   }
 
-  async addAgent(region: Region, orgId: string, agentId: string): Promise<void> {
+  async addAgent(region: Region, orgId: string, agentId: string, clientId?: string): Promise<void> {
     const path = servicePath(CLIENTS_API.addOrganizationAgent.path, { orgId });
     const unavailable = UPSTREAM_MESSAGES.agencyUnavailable;
-    const response = await callService(this.options, { method: 'POST', path, body: { agentId }, identity: { kind: 'gateway' }, region, unavailable });
+    const response = await callService(this.options, { method: 'POST', path, body: { agentId, ...(clientId ? { clientId } : {}) }, identity: { kind: 'gateway' }, region, unavailable });
     if (!response.ok) throw serviceRefused(this.options, response, unavailable);
     // The next check of this organisation's clients sees the new agent.
     for (const key of this.cache.keys()) if (key.startsWith(JSON.stringify([region, orgId]).slice(0, -1))) this.cache.delete(key);

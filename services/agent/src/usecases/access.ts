@@ -50,6 +50,8 @@ export interface AgentGrant {
   createIn?: string;
   /** the organisation whose widgetIDs an agent created by its client joins */
   joinOrganization?: string;
+  /** the client who created it: the agent joins its own widgetIDs too when it lists agents (ADR 0045); absent for the agency admin */
+  joinAsClient?: string;
   /** an agency client acts: it never reads the agent's secrets, and its whole-agent save keeps the stored ones */
   client?: true;
 }
@@ -86,7 +88,7 @@ export class AgentAccess implements Authorizer<AgentPolicy> {
     const decision = decideClientAccess({ reach, agent, agentId: ref.agentId, write: !!ref.write, creates: !!ref.createIn, agencyAdmin: !!caller.agencyAdmin, save, pages });
     if (decision.outcome === 'denied') throw new HttpError(decision.status, decision.message);
     const actor = caller.email || CLIENTS_API_MESSAGES.clientActor;
-    if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId, client: true };
+    if (decision.outcome === 'create') return { actor, createIn: decision.workspaceId, joinOrganization: caller.orgId, ...(caller.agencyAdmin ? {} : { joinAsClient: caller.clientId }), client: true };
     return { actor, agent: agent!, client: true };
   };
 

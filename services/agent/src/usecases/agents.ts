@@ -60,7 +60,7 @@ export class AgentUseCases {
   async save(identity: Identity, region: Region, agentId: string, body: JsonObject, grant: AgentGrant): Promise<Saved> {
     if (grant.createIn !== undefined) {
       // Joined first: if the create then fails, the organisation names an agent that is not there (a 404), never loses one.
-      if (grant.joinOrganization) await this.deps.organizations.addAgent(region, grant.joinOrganization, agentId);
+      if (grant.joinOrganization) await this.deps.organizations.addAgent(region, grant.joinOrganization, agentId, grant.joinAsClient);
       const created = await this.create(region, agentId, body, grant.createIn, grant.actor);
       if (created) return { agent: this.viewFor(grant, created.record), created: true, versionId: created.versionId };
     }
