@@ -4,14 +4,15 @@
 // Goals: >= 25 % of the bare server's requests/s, p99 < 100 ms at that load, and zero loss:
 // every acknowledged update is on channels.inbound-messages exactly once.
 const http = require('node:http');
-const { execFile } = require('node:child_process');
+const { execFile, fork } = require('node:child_process');
 const { promisify } = require('node:util');
 const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const pino = require('pino');
-const { createApp, createLogger, serviceRouter, signForwarded } = require('../services/kit/dist');
+const { createApp, createKafka, createLogger, serviceRouter, signForwarded } = require('../services/kit/dist');
+const { TOPICS } = require('../contracts/dist');
 const { GATEWAY_URL, createAgents, json, percentile, root, startGateway, workspaceForBench } = require('./platform');
 
 const env = process.env;
@@ -197,6 +198,36 @@ async function kitServer() {
   return server;
 }
 
+const CEILING_TOPIC = 'bench.ingestion-ceiling';
+
+/**
+ * The least any ingestion design does (ADR 0047), as two forked servers: node:http → Kafka
+ * → 200 in one process (bench/ingestion-ceiling.js), and the same behind a bare node:http hop
+ * (the gateway's place). Their topic has the inbound topic's partitions.
+ */
+async function ceilingServers() {
+  const admin = createKafka({ clientId: 'bench-webhooks', brokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','), logger: createLogger('bench-webhooks', 'error') }).admin();
+  await admin.connect();
+  try {
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic: CEILING_TOPIC, numPartitions: TOPICS.channelInboundMessages.partitions, replicationFactor: 1 }] });
+  } finally {
+    await admin.disconnect();
+  }
+  const start = (...args) =>
+    new Promise((resolve, reject) => {
+      const child = fork(path.join(__dirname, 'ingestion-ceiling.js'), args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      child.once('message', (port) => resolve({ child, port }));
+      child.once('exit', (code) => reject(new Error(`ingestion-ceiling.js ${args[0]} exited with ${code}`)));
+    });
+  const kafka = await start('kafka', CEILING_TOPIC);
+  const proxy = await start('proxy', String(kafka.port));
+  return {
+    kafkaUrl: `http://127.0.0.1:${kafka.port}/`,
+    proxyUrl: `http://127.0.0.1:${proxy.port}/`,
+    stop: () => [kafka, proxy].forEach(({ child }) => child.kill()),
+  };
+}
+
 /** Every key and value on the topic, read with kcat as a partner would. */
 async function topicRecords(topic) {
   const { stdout } = await promisify(execFile)('kcat', ['-C', '-b', (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',')[0], '-t', topic, '-o', 'beginning', '-e', '-q', '-f', '%k\t%s\n'], {
@@ -210,7 +241,9 @@ async function run() {
   const gateway = await startGateway();
   const bare = await bareServer();
   const kit = await kitServer();
+  let ceiling;
   try {
+    ceiling = await ceilingServers();
     const { uid, secret } = await workspaceForBench();
     const [agent] = await createAgents(uid, 1, 'Webhooks');
     const botId = String(8_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
@@ -243,6 +276,8 @@ async function run() {
       const gatewayRuns = [];
       const bareRuns = [];
       const kitRuns = [];
+      const ceilingRuns = [];
+      const ceilingBehindHopRuns = [];
       const cpu = { spent: {}, webhooks: 0 };
       for (let round = 0; round < ROUNDS; round += 1) {
         const base = offset;
@@ -256,6 +291,8 @@ async function run() {
         bareRuns.push(await load(bareUrl, {}, update));
         const signed = signForwarded({ identity: { kind: 'anonymous' }, region: 'eu' }, KIT_SIGNING_SECRET, { method: 'POST', path: KIT_PATH, body: kitBody });
         kitRuns.push(await load(kitUrl, signed, () => kitBody));
+        ceilingRuns.push(await load(ceiling.kafkaUrl, {}, update));
+        ceilingBehindHopRuns.push(await load(ceiling.proxyUrl, {}, update));
       }
       const best = (runs) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
       const perWebhook = Object.entries(cpu.spent)
@@ -265,6 +302,8 @@ async function run() {
         viaGateway: best(gatewayRuns),
         bareRate: best(bareRuns).rate,
         kitRate: best(kitRuns).rate,
+        ceilingRate: best(ceilingRuns).rate,
+        ceilingBehindHopRate: best(ceilingBehindHopRuns).rate,
         acknowledged: gatewayRuns.flatMap((r) => r.acknowledged),
         failures: gatewayRuns.reduce((sum, r) => sum + r.failures, 0),
         perWebhook,
@@ -332,6 +371,12 @@ async function run() {
           ok: true,
         },
         {
+          name: `the least any ingestion does: node:http → Kafka (acks all) → 200 in one process, alone and behind a bare node:http hop, vs bare node:http (req/s) ${tag}`,
+          value: `${r.ceilingRate.toFixed(0)} (${((r.ceilingRate / r.bareRate) * 100).toFixed(0)} %) and ${r.ceilingBehindHopRate.toFixed(0)} (${((r.ceilingBehindHopRate / r.bareRate) * 100).toFixed(0)} %) vs ${r.bareRate.toFixed(0)}`,
+          goal: 'reported: the ceiling of the ingestion goal, with no verification, log, budget or header (ADR 0047)',
+          ok: true,
+        },
+        {
           name: `webhook CPU ms per acknowledged update, by process, during the gateway rounds ${tag}`,
           value: `${r.totalCpu.toFixed(2)} in all: ${r.perWebhook.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}`,
           goal: 'where the time goes',
@@ -357,6 +402,7 @@ async function run() {
     );
     return rows;
   } finally {
+    ceiling?.stop();
     bare.close();
     kit.close();
     gateway.kill();
