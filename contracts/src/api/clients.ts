@@ -6,6 +6,7 @@ import {
   type Client,
   clientEmailCodeRequestSchema,
   type ClientEmailCodeRequest,
+  clientSchema,
   type ClientLoginRequest,
   type ClientLoginTokenRequest,
   type NotificationsSettings,
@@ -74,6 +75,10 @@ export const CLIENTS_API_MESSAGES = {
   inviteSent: (email: string) => `Invitation sent to ${email}.`,
   /** Not in the spec's words: a client's own widgetIDs naming an agent its organisation does not hold (ADR 0045). */
   clientAgentNotInOrganization: (agentId: string) => `Agent ${agentId} is not one of this organization's agents.`,
+  /** Not in the spec's words: an organisation admin changing its own access (the root admin sets it). */
+  orgAdminOwnAccess: 'Your agency sets your own access.',
+  /** Not in the spec's words: an organisation admin giving or taking a page it does not open itself. */
+  orgAdminPageNotOwn: (page: string) => `You can only give or take pages you can open yourself: ${page}.`,
   /** Not in the spec's words: an invite's login code that is not CLIENT_SIGN_IN.codeLength digits. */
   inviteCodeInvalid: (digits: number) => `The login code must be ${digits} digits.`,
 } as const;
@@ -118,6 +123,8 @@ export const CLIENT_PAGE_CHOICES = [
 
 /** A client as any API answers it: never its password or push token. */
 export type ClientView = Omit<Client, 'dashboardPassword' | 'FB_PUSH_TOKEN'> & { ID: string; orgId: string };
+/** A user of the organisation as another client (its organisation admin) reads it: nor its Stripe customer (billing §3). */
+export type OrgUserView = Omit<ClientView, 'stripeCustomerId'>;
 /** An organisation as the agency and its clients read it. */
 export type OrganizationView = Organization & { ID: string; agencyId: string };
 
@@ -196,12 +203,17 @@ export const saveOwnOrganizationRequestSchema = Joi.object<SaveOwnOrganizationRe
   preferredLanguage: Joi.string().max(20),
 });
 /**
- * What an organisation admin may set when adding or editing a user of the organisation: not the
- * root admin's fields (isOrgAdmin, access, tab order, hideAdvancedSettings; a new user takes
- * access and order from the organisation's defaults); the advanced settings (allow create
- * agents, chat delegation) unless the root admin hid them from this admin (spec §6).
+ * What an organisation admin may set when adding or editing a user of the organisation (spec §6:
+ * "adds users and assigns others"): the other users' access and tab order, giving or taking only
+ * pages it opens itself (orgAdminAccessChange; a new user starts from the organisation's
+ * defaults), never its own; the advanced settings (allow create agents, chat delegation) unless
+ * the root admin hid them from this admin. Never the root admin's fields (isOrgAdmin, isAdmin,
+ * widgetIDs, hideAdvancedSettings).
  */
-export type OrgAdminSaveClientRequest = Pick<SaveClientRequest, 'ID' | 'name' | 'email' | 'dashboardPassword' | 'squarePhotoURL' | 'notificationsSettings' | 'preferredLanguage' | 'allowCreateAgents' | 'canDelegateChats'>;
+export type OrgAdminSaveClientRequest = Pick<
+  SaveClientRequest,
+  'ID' | 'name' | 'email' | 'dashboardPassword' | 'squarePhotoURL' | 'notificationsSettings' | 'preferredLanguage' | 'allowCreateAgents' | 'canDelegateChats' | 'canAccess' | 'clientTabOrder'
+>;
 const clientKey = (key: keyof SaveClientRequest) => saveClientRequestSchema.extract(key) as Joi.StringSchema & Joi.ObjectSchema;
 export const orgAdminSaveClientRequestSchema = Joi.object<OrgAdminSaveClientRequest, true>({
   ID: clientKey('ID'),
@@ -214,6 +226,9 @@ export const orgAdminSaveClientRequestSchema = Joi.object<OrgAdminSaveClientRequ
   // The advanced client settings (spec §6): an organisation admin sets them unless the root admin set hideAdvancedSettings on them.
   allowCreateAgents: clientKey('allowCreateAgents'),
   canDelegateChats: clientKey('canDelegateChats'),
+  // Assigning others (spec §6): without a default here, leaving them out keeps the user's.
+  canAccess: clientSchema.extract('canAccess') as Joi.ArraySchema,
+  clientTabOrder: clientKey('clientTabOrder'),
 });
 
 /** A tab click of the client dashboard (analytics). */
@@ -336,9 +351,9 @@ export const CLIENTS_API = {
   // The signed-in client.
   getClientSession: endpoint<NoParams, NoQuery, NoBody, ClientSessionResponse>()({ service: 'agency-domain', operationId: 'getClientSession', method: 'get', path: '/v2/client/me' }),
   updateOwnClient: endpoint<NoParams, NoQuery, UpdateOwnClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'updateOwnClient', method: 'post', path: '/v2/client/me' }),
-  listOrgClients: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { clients: ClientView[] }>()({ service: 'agency-domain', operationId: 'listOrgClients', method: 'get', path: '/v2/client/org/clients' }),
+  listOrgClients: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { clients: OrgUserView[] }>()({ service: 'agency-domain', operationId: 'listOrgClients', method: 'get', path: '/v2/client/org/clients' }),
   saveOwnOrganization: endpoint<NoParams, NoQuery, SaveOwnOrganizationRequest, OrganizationResponse>()({ service: 'agency-domain', operationId: 'saveOwnOrganization', method: 'post', path: '/v2/client/org' }),
-  saveOrgClient: endpoint<NoParams, NoQuery, OrgAdminSaveClientRequest, ClientResponse>()({ service: 'agency-domain', operationId: 'saveOrgClient', method: 'post', path: '/v2/client/org/clients' }),
+  saveOrgClient: endpoint<NoParams, NoQuery, OrgAdminSaveClientRequest, SuccessResponse & { client: OrgUserView; message?: string }>()({ service: 'agency-domain', operationId: 'saveOrgClient', method: 'post', path: '/v2/client/org/clients' }),
   /** The agent service: the agents of the signed-in client's organisation (its widgetIDs). */
   listClientAgents: endpoint<NoParams, NoQuery, NoBody, AgentListResponse>()({ service: 'agent', operationId: 'listClientAgents', method: 'get', path: '/v2/client/agents' }),
   /** The Browser Notifications switch: the browser's push subscription becomes the client's FB_PUSH_TOKEN (ADR 0032). */

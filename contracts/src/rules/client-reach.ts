@@ -27,3 +27,15 @@ export function clientAgentIds(org: Pick<Organization, 'widgetIDs'>, client: Pic
 /** Whether a client sees this agent of its organisation (clientAgentIds). */
 export const clientSeesAgent = (org: Pick<Organization, 'widgetIDs'>, client: Pick<Client, 'widgetIDs'> | null | undefined, agentId: string): boolean =>
   clientAgentIds(org, client).includes(agentId);
+
+/**
+ * An organisation admin assigning another user's access (spec §6 "assigns others"; ADR 0045):
+ * it gives or takes only pages it opens itself (`assignable`: its own pages; the agency admin
+ * signed in with its secret: any). Answers the first page `next` gives or takes outside them, or
+ * undefined when the change is allowed. `before`: the user's access (a new user's: the organisation's default).
+ */
+export function orgAdminAccessChange(before: readonly string[], next: readonly string[], assignable: readonly string[] | 'any'): string | undefined {
+  if (assignable === 'any') return undefined;
+  const changed = [...next.filter((page) => !before.includes(page)), ...before.filter((page) => !next.includes(page))];
+  return changed.find((page) => !assignable.includes(page));
+}

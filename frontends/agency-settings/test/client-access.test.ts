@@ -1,5 +1,6 @@
 import { DEFAULT_CLIENT_ACCESS } from '@platform/contracts';
-import { effectiveOrder, moveItem, newClientDraft, toggleAccess } from '../src/clients/client-access';
+import { effectiveOrder, moveItem, toggleAccess } from '@platform/ui';
+import { newClientDraft } from '../src/clients/client-access';
 
 describe('client access and tab order', () => {
   it('moves a tab up or down, never past the ends', () => {

@@ -39,3 +39,5 @@ export { useTwilioNumbers, useTwilioNumberActions, searchTwilioNumbers, twilioNu
 export * from './agent-editor';
 export { SecretActions, type SecretActionsProps } from './components/SecretActions';
 export { ConfirmDialog } from './components/ConfirmDialog';
+export { AccessEditor } from './components/AccessEditor';
+export { effectiveOrder, moveItem, pageChoices, toggleAccess, type PageChoice } from './logic/client-access';

@@ -170,6 +170,37 @@ describe('the clients module', () => {
     await h.as(hidden).post('/v2/client/org/clients', { name: 'Z', email: uniqueEmail('z'), dashboardPassword: password }).expect(200);
   });
 
+  it("organisation admins assign others: another user's access and tab order, only with pages they open themselves, never their own; others are not admins", async () => {
+    const adminEmail = uniqueEmail('assigner');
+    await saveClient({ orgId: a.org.ID, name: 'Assigner', email: adminEmail, dashboardPassword: password, isOrgAdmin: true, canAccess: ['/home', '/convos', '/leads', '/analytics'] }).expect(200);
+    const { client: other } = (await saveClient({ orgId: a.org.ID, name: 'Other', email: uniqueEmail('other'), dashboardPassword: password, canAccess: ['/home', '/kb'] }).expect(200)).body;
+    const plainEmail = uniqueEmail('plainassign');
+    await saveClient({ orgId: a.org.ID, name: 'Plain', email: plainEmail, dashboardPassword: password }).expect(200);
+    const admin = (await signInClient(h, adminEmail, password, a.agency.ID)).identity;
+    const plain = (await signInClient(h, plainEmail, password, a.agency.ID)).identity;
+    const assign = (who: typeof admin, body: object) => h.as(who).post('/v2/client/org/clients', { ID: other.ID, name: 'Other', email: other.email, ...body });
+    expect((await assign(plain, { canAccess: ['/home'] }).expect(403)).body.message).toBe(MESSAGES.clients.notAdmin);
+    // gives Leads and takes Home (both its own pages); the page it does not open (/kb) stays as it is
+    const assigned = (await assign(admin, { canAccess: ['/kb', '/leads'], clientTabOrder: ['/leads', '/kb'] }).expect(200)).body.client;
+    expect(assigned).toMatchObject({ ID: other.ID, canAccess: ['/kb', '/leads'], clientTabOrder: ['/leads', '/kb'] });
+    // a page it does not open itself: neither given nor taken
+    expect((await assign(admin, { canAccess: ['/kb', '/leads', '/settings'] }).expect(403)).body.message).toBe(CLIENTS_API_MESSAGES.orgAdminPageNotOwn('/settings'));
+    expect((await assign(admin, { canAccess: ['/leads'] }).expect(403)).body.message).toBe(CLIENTS_API_MESSAGES.orgAdminPageNotOwn('/kb'));
+    // never its own access, nor the root admin's fields, nor another organisation's user
+    const self = (await h.as(admin).get('/v2/client/me').expect(200)).body.client;
+    expect((await h.as(admin).post('/v2/client/org/clients', { ID: self.ID, name: 'Assigner', email: adminEmail, canAccess: ['/home', '/convos', '/leads', '/analytics', '/settings'] }).expect(403)).body.message).toBe(CLIENTS_API_MESSAGES.orgAdminOwnAccess);
+    for (const field of [{ isOrgAdmin: true }, { isAdmin: true }, { widgetIDs: [] }, { hideAdvancedSettings: true }]) await assign(admin, field).expect(400);
+    const otherOrg = (await h.as(a.person).post(`/v2/workspaces/${a.uid}/orgs`, { name: 'Elsewhere' }).expect(201)).body.organization;
+    const { client: stranger } = (await saveClient({ orgId: otherOrg.ID, name: 'Stranger', email: uniqueEmail('stranger'), dashboardPassword: password }).expect(200)).body;
+    await h.as(admin).post('/v2/client/org/clients', { ID: stranger.ID, name: 'Stranger', email: stranger.email, canAccess: ['/home'] }).expect(404);
+    // a new user starts from the organisation's defaults: the admin changes them within its own pages (not /campaigns here)
+    const newcomer = (access: string[]) => h.as(admin).post('/v2/client/org/clients', { name: 'Newcomer', email: uniqueEmail('newcomer'), dashboardPassword: password, canAccess: access });
+    expect((await newcomer(['/home', '/leads']).expect(403)).body.message).toBe(CLIENTS_API_MESSAGES.orgAdminPageNotOwn('/campaigns'));
+    expect((await newcomer(['/home', '/leads', '/campaigns']).expect(200)).body.client.canAccess).toEqual(['/home', '/leads', '/campaigns']);
+    const stored = (await h.as(a.person).get(`/v2/workspaces/${a.uid}/orgs`).expect(200)).body.clients.find((c: { ID: string }) => c.ID === other.ID);
+    expect(stored).toMatchObject({ canAccess: ['/kb', '/leads'], clientTabOrder: ['/leads', '/kb'] });
+  });
+
   it('a client changes its own account, status and notification settings only', async () => {
     const email = uniqueEmail('self');
     await saveClient({ orgId: a.org.ID, name: 'Self', email, dashboardPassword: password }).expect(200);

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CLIENT_DEFAULTS, NOTIFY_IF, NOTIFY_IF_LABELS, NOTIFY_THROUGH, NOTIFY_THROUGH_LABELS, newClientDashboardPassword, type AgentListItem, type ClientView, type SaveClientRequest } from '@platform/contracts';
-import { Button, Checkbox, Divider, Drawer, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@platform/ui';
-import { AccessEditor, type PageChoice } from './AccessEditor';
-import { effectiveOrder } from './client-access';
+import { AccessEditor, Button, Checkbox, Divider, Drawer, Group, PasswordInput, Select, Stack, Switch, Text, TextInput, effectiveOrder, type PageChoice } from '@platform/ui';
 import type { ClientsModel } from './clients-api';
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'];

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AGENCY_API, CLIENT_PAGE_CHOICES, type ClientView, type OrganizationView, type SaveClientRequest } from '@platform/contracts';
-import { Alert, Badge, Button, Card, Group, Loader, Menu, PageHeader, Stack, Table, Text, callApi } from '@platform/ui';
+import { AGENCY_API, type ClientView, type OrganizationView, type SaveClientRequest } from '@platform/contracts';
+import { Alert, Badge, Button, Card, Group, Loader, Menu, PageHeader, Stack, Table, Text, callApi, pageChoices, type PageChoice } from '@platform/ui';
 import { agencyQueryKey } from '../agency/agency-form';
 import { useAgencyWorkspace } from '../agency/workspace';
-import type { PageChoice } from './AccessEditor';
 import { ClientDrawer } from './ClientDrawer';
 import { newClientDraft } from './client-access';
 import { useClients } from './clients-api';
@@ -35,10 +34,7 @@ export function ClientsScreen() {
   const draftOrgAgents = model.organizations.find((org) => org.ID === clientDraft?.draft.orgId)?.widgetIDs ?? [];
   const draftAgents = model.agents.filter((agent) => draftOrgAgents.includes(agent.ID!));
   // The agency's custom tabs are pages a client may be given too.
-  const choices: PageChoice[] = useMemo(
-    () => [...CLIENT_PAGE_CHOICES, ...(agency.data?.agency?.customTabs ?? []).filter((tab) => tab.href).map((tab) => ({ path: tab.href!, label: tab.label || tab.href! }))],
-    [agency.data],
-  );
+  const choices: PageChoice[] = useMemo(() => pageChoices(agency.data?.agency?.customTabs ?? []), [agency.data]);
 
   return (
     <div data-testid="clients-screen">

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DASHBOARD_LAYOUTS, DEFAULT_CLIENT_ACCESS, DISABLE_CLIENT_ACCESS_MESSAGE_MAX, MESSAGES, ORGANIZATION_DEFAULTS, type AgentListItem, type OrganizationView, type SaveOrganizationRequest } from '@platform/contracts';
-import { Button, Divider, Drawer, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Textarea, TextInput, Checkbox, Text } from '@platform/ui';
-import { AccessEditor, type PageChoice } from './AccessEditor';
-import { effectiveOrder } from './client-access';
+import { AccessEditor, Button, Divider, Drawer, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Textarea, TextInput, Checkbox, Text, effectiveOrder, type PageChoice } from '@platform/ui';
 import type { ClientsModel } from './clients-api';
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'];

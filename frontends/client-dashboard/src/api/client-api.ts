@@ -17,6 +17,8 @@ export function clientApi(region: Region) {
     updateOwn: (body: UpdateOwnClientRequest) => callApi(CLIENTS_API.updateOwnClient, { region, body }),
     saveOwnOrganization: (body: SaveOwnOrganizationRequest) => callApi(CLIENTS_API.saveOwnOrganization, { region, body }),
     saveOrgClient: (body: OrgAdminSaveClientRequest) => callApi(CLIENTS_API.saveOrgClient, { region, body }),
+    /** the organisation's users (organisation admins) */
+    orgClients: async () => (await callApi(CLIENTS_API.listOrgClients, { region })).clients,
     recordTabClick: (tab: string, agentId?: string) => callApi(CLIENTS_API.recordTabClick, { region, body: { tab, ...(agentId ? { agentId } : {}) } }),
     sendFeedback: (body: ClientFeedbackRequest) => callApi(CLIENT_FEEDBACK_API.sendClientFeedback, { region, body }),
     agents: () => callApi(CLIENTS_API.listClientAgents, { region }),

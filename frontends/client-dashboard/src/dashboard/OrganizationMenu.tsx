@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { CLIENTS_API_MESSAGES, MESSAGES, newClientDashboardPassword } from '@platform/contracts';
-import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, Menu, Modal, PasswordInput, Stack, Switch, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
+import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, IconUsers, Menu, Modal, PasswordInput, Stack, Switch, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
+import { OrganizationUsersDrawer } from './OrganizationUsers';
 
 /** About the organisation: everyone reads it; an organisation admin edits its name and photo, others are told 'You are not an admin' (spec §6). */
 function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -102,13 +103,15 @@ function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => vo
 
 /**
  * The organisation switcher and menu (spec 2.10): the organisations this sign-in acts for (the
- * agency admin: every one of the agency; ADR 0027), About, and + Add User for organisation admins.
+ * agency admin: every one of the agency; ADR 0027), About, and for organisation admins + Add User
+ * and Users (assigning the others' access, ADR 0045).
  */
 export function OrganizationMenu() {
   const { api } = useDashboard();
   const { organization, organizations, client, agencyAdmin } = useClientSession();
   const [about, setAbout] = useState(false);
   const [addUser, setAddUser] = useState(false);
+  const [users, setUsers] = useState(false);
   const orgAdmin = Boolean(client.isOrgAdmin) && !agencyAdmin;
   // Another organisation is another session (its agents, notifications, credits): start over on it.
   const switchTo = async (orgId: string) => {
@@ -157,10 +160,16 @@ export function OrganizationMenu() {
               + Add User
             </Menu.Item>
           )}
+          {orgAdmin && (
+            <Menu.Item leftSection={<IconUsers size={14} />} onClick={() => setUsers(true)} data-testid="org-users">
+              Users
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       {about && <AboutModal opened onClose={() => setAbout(false)} />}
       {orgAdmin && <AddUserDrawer opened={addUser} onClose={() => setAddUser(false)} />}
+      {orgAdmin && users && <OrganizationUsersDrawer opened onClose={() => setUsers(false)} />}
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { ActionIcon, Checkbox, Group, Stack, Text } from '@platform/ui';
-import { moveItem, toggleAccess } from './client-access';
+import { ActionIcon, Checkbox, Group, Stack, Text } from '../mantine';
+import { moveItem, toggleAccess, type PageChoice } from '../logic/client-access';
 
-export interface PageChoice {
-  path: string;
-  label: string;
-}
-
-/** Which pages a client opens (canAccess) and their tab order (clientTabOrder), edited together. */
-export function AccessEditor(props: { choices: readonly PageChoice[]; access: string[]; order: string[]; onChange: (next: { access: string[]; order: string[] }) => void; testId: string }) {
-  const { choices, access, order, onChange, testId } = props;
+/**
+ * Which pages a client opens (canAccess) and their tab order (clientTabOrder), edited together.
+ * `editable`: the pages this editor may give or take (an organisation admin's own); others show disabled.
+ */
+export function AccessEditor(props: { choices: readonly PageChoice[]; access: string[]; order: string[]; onChange: (next: { access: string[]; order: string[] }) => void; testId: string; editable?: readonly string[] }) {
+  const { choices, access, order, onChange, testId, editable } = props;
   const labelOf = (path: string) => choices.find((choice) => choice.path === path)?.label ?? path;
   return (
     <Stack gap="xs" data-testid={testId}>
@@ -19,6 +17,7 @@ export function AccessEditor(props: { choices: readonly PageChoice[]; access: st
             key={choice.path}
             label={choice.label}
             checked={access.includes(choice.path)}
+            disabled={editable ? !editable.includes(choice.path) : false}
             onChange={() => onChange(toggleAccess(access, order, choice.path))}
             data-testid={`${testId}-page-${choice.path.slice(1)}`}
           />

@@ -7,6 +7,7 @@ import {
   seesEveryPage,
   type Client,
   type ClientView,
+  type OrgUserView,
   type Organization,
   type OrganizationView,
 } from '@platform/contracts';
@@ -43,6 +44,12 @@ export const organizationView = ({ _id, ...organization }: OrganizationRecord): 
 export function clientView(record: ClientRecord): ClientView {
   const { _id, passwordHash, FB_PUSH_TOKEN, agencyId, ...client } = record;
   return client;
+}
+
+/** What another client of the organisation (its admin) reads about a user: nor its Stripe customer (billing §3; ADR 0045). */
+export function orgUserView(record: ClientRecord): OrgUserView {
+  const { stripeCustomerId, ...user } = clientView(record);
+  return user;
 }
 
 /** E-mails compare case-insensitively (one client per address and agency). */

@@ -6,8 +6,10 @@ import {
   clientAgentIds,
   clientSeesAgent,
   newDocumentId,
+  orgAdminAccessChange,
   type ClientView,
   type OrgAdminSaveClientRequest,
+  type OrgUserView,
   type OrganizationRecipients,
   type OrganizationView,
   type Region,
@@ -18,7 +20,7 @@ import {
   type WebPushSubscription,
 } from '@platform/contracts';
 import { badRequest, forbidden, hashPassword, notFound, type ClientCaller } from '@platform/kit';
-import { clientView, emailTakenByOtherOrg, isAgencyAdminClientId, newOrganization, normalEmail, organizationView, pagesOf, type ClientRecord, type OrganizationRecord } from '../domain/clients';
+import { clientView, emailTakenByOtherOrg, isAgencyAdminClientId, newOrganization, normalEmail, orgUserView, organizationView, pagesOf, type ClientRecord, type OrganizationRecord } from '../domain/clients';
 import type { AgencyRecord } from '../store/agencies';
 import type { OrganizationBillingRegistry } from '../clients/organization-billing';
 import type { ClientStore } from '../store/clients';
@@ -76,7 +78,8 @@ export class OrganizationUseCases {
     // A client's own agents narrow its organisation's, never widen them (ADR 0045).
     const foreign = (request.widgetIDs ?? []).find((agentId) => !(org.widgetIDs ?? []).includes(agentId));
     if (foreign) throw badRequest(CLIENTS_API_MESSAGES.clientAgentNotInOrganization(foreign));
-    return this.write(region, agency.ID, request);
+    const { record, created } = await this.write(region, agency.ID, request);
+    return { client: clientView(record), created };
   }
 
   async removeClient(region: Region, uid: string, clientId: string): Promise<void> {
@@ -155,9 +158,9 @@ export class OrganizationUseCases {
     return org;
   }
 
-  async orgClients(caller: ClientCaller): Promise<ClientView[]> {
+  async orgClients(caller: ClientCaller): Promise<OrgUserView[]> {
     const org = await this.asOrgAdmin(caller);
-    return (await this.deps.clients.clientsOfOrganization(caller.region as Region, org.ID)).map(clientView);
+    return (await this.deps.clients.clientsOfOrganization(caller.region as Region, org.ID)).map(orgUserView);
   }
 
   async saveOwnOrganization(caller: ClientCaller, fields: SaveOwnOrganizationRequest): Promise<OrganizationView> {
@@ -165,25 +168,29 @@ export class OrganizationUseCases {
     return organizationView((await this.deps.clients.updateOrganization(caller.region as Region, org.ID, { ...fields, lastModified: this.deps.now().getTime() }))!);
   }
 
-  /** + Add User: a user of the admin's organisation, with the organisation's default access and tab order. */
-  async saveOrgClient(caller: ClientCaller, request: OrgAdminSaveClientRequest): Promise<{ client: ClientView; created: boolean }> {
+  /**
+   * + Add User and assigning others (spec §6): a user of the admin's organisation, new ones with the
+   * organisation's default access and tab order. The admin changes other users' access giving or
+   * taking only pages it opens itself, never its own access (ADR 0045).
+   */
+  async saveOrgClient(caller: ClientCaller, request: OrgAdminSaveClientRequest): Promise<{ client: OrgUserView; created: boolean }> {
     const org = await this.asOrgAdmin(caller);
     const region = caller.region as Region;
+    const self = await this.self(caller);
     // Advanced client settings are visible to the root admin, or when hideAdvancedSettings is not set (spec §6).
-    if ((request.allowCreateAgents !== undefined || request.canDelegateChats !== undefined) && (await this.self(caller))?.hideAdvancedSettings) {
+    if ((request.allowCreateAgents !== undefined || request.canDelegateChats !== undefined) && self?.hideAdvancedSettings) {
       throw forbidden(CLIENTS_API_MESSAGES.clientAdvancedSettingsHidden);
     }
-    if (request.ID) {
-      const existing = await this.deps.clients.client(region, request.ID);
-      if (!existing || existing.orgId !== org.ID) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
-      return this.write(region, caller.agencyId, { ...request, orgId: org.ID });
+    const existing = request.ID ? await this.deps.clients.client(region, request.ID) : null;
+    if (request.ID && (!existing || existing.orgId !== org.ID)) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
+    const defaults = { canAccess: org.defaultClientAccess ?? [...DEFAULT_CLIENT_ACCESS], clientTabOrder: org.defaultClientTabOrder ?? org.defaultClientAccess ?? [...DEFAULT_CLIENT_ACCESS] };
+    if (request.canAccess !== undefined || request.clientTabOrder !== undefined) {
+      if (existing && existing.ID === self?.ID) throw forbidden(CLIENTS_API_MESSAGES.orgAdminOwnAccess);
+      const outside = request.canAccess && orgAdminAccessChange(existing?.canAccess ?? defaults.canAccess, request.canAccess, caller.agencyAdmin ? 'any' : pagesOf(self, false));
+      if (outside) throw forbidden(CLIENTS_API_MESSAGES.orgAdminPageNotOwn(outside));
     }
-    return this.write(region, caller.agencyId, {
-      ...request,
-      orgId: org.ID,
-      canAccess: org.defaultClientAccess ?? [...DEFAULT_CLIENT_ACCESS],
-      clientTabOrder: org.defaultClientTabOrder ?? org.defaultClientAccess ?? [...DEFAULT_CLIENT_ACCESS],
-    });
+    const { record, created } = await this.write(region, caller.agencyId, { ...(existing ? {} : defaults), ...request, orgId: org.ID });
+    return { client: orgUserView(record), created };
   }
 
   async recordTabClick(caller: ClientCaller, tab: string, agentId: string | undefined): Promise<void> {
@@ -259,7 +266,7 @@ export class OrganizationUseCases {
    * of the same organisation updates that client), the password stored only hashed, status
    * offline on every save; `client_created` on creation.
    */
-  private async write(region: Region, agencyId: string, request: Partial<SaveClientRequest> & { orgId: string; name: string; email: string }): Promise<{ client: ClientView; created: boolean }> {
+  private async write(region: Region, agencyId: string, request: Partial<SaveClientRequest> & { orgId: string; name: string; email: string }): Promise<{ record: ClientRecord; created: boolean }> {
     const { dashboardPassword, ID, ...fields } = request;
     const email = normalEmail(fields.email);
     const sameEmail = await this.deps.clients.clientByEmail(region, agencyId, email);
@@ -272,7 +279,7 @@ export class OrganizationUseCases {
     if (id) {
       const saved = await this.deps.clients.updateClient(region, id, set);
       if (!saved) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
-      return { client: clientView(saved), created: false };
+      return { record: saved, created: false };
     }
     if (!dashboardPassword) throw badRequest(MESSAGES.clients.fieldsRequired);
     const newId = newDocumentId();
@@ -296,7 +303,7 @@ export class OrganizationUseCases {
       throw err;
     }
     await this.deps.clients.analytics(region).insertOne({ _id: newDocumentId(), event: 'client_created', agencyId, orgId: request.orgId, clientId: newId, ts: this.deps.now() });
-    return { client: clientView(record), created: true };
+    return { record, created: true };
   }
 
   private async agencyOf(region: Region, uid: string): Promise<AgencyRecord> {
