@@ -300,6 +300,19 @@ export interface AddOrganizationAgentRequest {
 }
 export const addOrganizationAgentRequestSchema = Joi.object<AddOrganizationAgentRequest, true>({ agentId: documentId().required(), clientId: documentId() });
 
+/**
+ * POST /internal/clients/:clientId/stripe-customer (billing only): a client of an organisation with
+ * billing set up payment; its record carries the organisation's Stripe customer too (billing §3).
+ */
+export interface ClientStripeCustomerRequest {
+  orgId: string;
+  stripeCustomerId: string;
+}
+export const clientStripeCustomerRequestSchema = Joi.object<ClientStripeCustomerRequest, true>({
+  orgId: documentId().required(),
+  stripeCustomerId: documentId().required(),
+});
+
 /** The identity a live client session stands for (answer of the agency-domain's credential check). */
 export interface ClientSessionIdentity {
   kind: 'client';
@@ -367,5 +380,7 @@ export const CLIENTS_API = {
   addOrganizationAgent: endpoint<{ orgId: string }, NoQuery, AddOrganizationAgentRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'addOrganizationAgent', method: 'post', path: '/internal/organizations/:orgId/agents' }),
   /** The notification service: the push service answered 404/410 for this endpoint, the subscription is gone. */
   dropPushToken: endpoint<{ clientId: string }, NoQuery, DropPushTokenRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'dropPushToken', method: 'post', path: '/internal/clients/:clientId/push-token/gone' }),
+  /** Billing: the Stripe customer a client's payment set-up used (its organisation's) goes on the client record too. */
+  recordClientStripeCustomer: endpoint<{ clientId: string }, NoQuery, ClientStripeCustomerRequest, SuccessResponse>()({ service: 'agency-domain', operationId: 'recordClientStripeCustomer', method: 'post', path: '/internal/clients/:clientId/stripe-customer' }),
   organizationRecipients: endpoint<{ orgId: string }, NoQuery, NoBody, OrganizationRecipientsResponse>()({ service: 'agency-domain', operationId: 'organizationRecipients', method: 'get', path: '/internal/organizations/:orgId/recipients' }),
 } as const;

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type Stripe from 'stripe';
 import { createApp, serviceRouter, type Logger, type ReadinessCheck, type RegionalMongo, type RouteSpec } from '@platform/kit';
 import { HttpWorkspaceAccess, type WorkspaceAccess } from './clients/workspace-access';
+import { HttpClientRecords, noClientRecords, type ClientRecords } from './clients/client-records';
 import type { BillingConfig } from './config';
 import { createStripe } from './clients/stripe';
 import { accountRoutes } from './routes/account-routes';
@@ -38,6 +39,8 @@ export interface AppDeps {
   workspaces?: WorkspaceAccess;
   /** default: the Stripe SDK on config.stripe */
   stripe?: Stripe;
+  /** default: agency-domain's internal client routes over HTTP (none when config.agencyDomainServiceUrl is '') */
+  clientRecords?: ClientRecords;
   readiness?: ReadinessCheck[];
   /** Nudges the outbox relay after writes that queued events (credits.low). */
   eventsWritten?: () => void;
@@ -63,9 +66,10 @@ export function routeTable(deps: AppDeps): {
   const ledger = createLedger(deps.mongo, now, logs);
   const billingAccounts = new BillingAccountStore(deps.mongo);
   const entitlements = new EntitlementUseCases({ ledger, billingAccounts, now });
+  const serviceClient = (baseUrl: string) => ({ baseUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs, logger: deps.logger });
   const workspaces =
     deps.workspaces ??
-    new HttpWorkspaceAccess({ baseUrl: deps.config.workspaceServiceUrl, signingSecret: deps.config.platform.internalSigningSecret, timeoutMs: deps.config.serviceCallTimeoutMs, logger: deps.logger });
+    new HttpWorkspaceAccess(serviceClient(deps.config.workspaceServiceUrl));
   const stripe = deps.stripe ?? createStripe(deps.config.stripe);
   const regionalAccounts = deps.config.stripe.regionalAccounts;
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, regionalAccounts, now });
@@ -80,7 +84,8 @@ export function routeTable(deps: AppDeps): {
     eventsWritten: deps.eventsWritten ?? (() => undefined),
     now,
   });
-  const connect = assembleConnect({ ...deps, stripe, ledger, logs, now, balancesChanged: (region, accountIds) => lowCredit.check(region, accountIds) });
+  const clientRecords = deps.clientRecords ?? (deps.config.agencyDomainServiceUrl ? new HttpClientRecords(serviceClient(deps.config.agencyDomainServiceUrl)) : noClientRecords);
+  const connect = assembleConnect({ ...deps, stripe, ledger, logs, now, clientRecords, balancesChanged: (region, accountIds) => lowCredit.check(region, accountIds) });
   const routes = [
     ...ledgerRoutes(ledger, entitlements, billingAccounts, logs),
     ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, regionalAccounts, now }), deps.config.stripe),

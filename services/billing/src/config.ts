@@ -7,6 +7,8 @@ export interface BillingConfig {
   platform: PlatformConfig;
   /** Where the workspace service answers POST /internal/access/check. */
   workspaceServiceUrl: string;
+  /** Where agency-domain keeps the clients' records (SERVICE_URL_AGENCY_DOMAIN): a client's Stripe customer (billing §3); '' for none. */
+  agencyDomainServiceUrl: string;
   serviceCallTimeoutMs: number;
   /**
    * The Stripe API (stripe-mock locally): STRIPE_API_BASE, STRIPE_SECRET_KEY; the signing secrets of the
@@ -32,6 +34,7 @@ export function loadConfig(): BillingConfig {
     port: int('PORT', 4005),
     platform: platformConfig(),
     workspaceServiceUrl: env('SERVICE_URL_WORKSPACE', 'http://127.0.0.1:4001').replace(/\/+$/, ''),
+    agencyDomainServiceUrl: env('SERVICE_URL_AGENCY_DOMAIN', 'http://127.0.0.1:4004').replace(/\/+$/, ''),
     serviceCallTimeoutMs: int('SERVICE_CALL_TIMEOUT_MS', 3000),
     stripe: {
       apiBase: env('STRIPE_API_BASE', 'https://api.stripe.com').replace(/\/+$/, ''),

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { Region } from '@platform/contracts';
 import type { Logger, RegionalMongo } from '@platform/kit';
+import type { ClientRecords } from './clients/client-records';
 import type { BillingConfig } from './config';
 import { connectRoutes } from './routes/connect-routes';
 import { AgencyConnectStore } from './store/agency-connect';
@@ -28,12 +29,14 @@ export function assembleConnect(deps: {
   balancesChanged?: (region: Region, accountIds: string[]) => Promise<void>;
   /** nudges the outbox relay */
   eventsWritten?: () => void;
+  /** agency-domain's client records (a client's Stripe customer) */
+  clientRecords: ClientRecords;
 }) {
   const { mongo, stripe, ledger, now } = deps;
   const organizations = new OrganizationBillingStore(mongo);
   const connects = new AgencyConnectStore(mongo);
   const connect = new AgencyConnectUseCases({ stripe, connects, publicUrl: deps.config.publicUrl, now });
-  const clients = new ClientBillingUseCases({ stripe, organizations, connect, ledger, now });
+  const clients = new ClientBillingUseCases({ stripe, organizations, connect, ledger, clientRecords: deps.clientRecords, logger: deps.logger, now });
   const crash = deps.config.crashBetweenTransferSides;
   const transfers = new CreditTransferUseCases({
     transfers: new CreditTransferStore(mongo),

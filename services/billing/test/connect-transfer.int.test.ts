@@ -175,6 +175,8 @@ describe('agency rebilling: connect, client billing and credit transfers (stripe
       const card = await client.post('/stripe/connect/update-payment', { paymentMethodId: 'pm_card_visa', userId: newWorkspaceUid(), agencyId: uid, orgId, region: 'eu', workspaceStripeAccountId: accountId }).expect(200);
       expect(card.body).toMatchObject({ message: 'Payment method updated successfully', customer: { id: expect.stringMatching(/^cus_/) } });
       const customerId = card.body.customer.id as string;
+      // the client who set up payment carries the organisation's customer too (billing §3)
+      expect(h.clientCustomers).toContainEqual({ region: 'eu', orgId, clientId: expect.any(String), stripeCustomerId: customerId });
 
       await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 999 }).expect(400);
       await client.post('/stripe/connect/pre-paid', { ...body, creditAmount: 1200 }).expect(400);

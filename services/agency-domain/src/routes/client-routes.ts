@@ -4,6 +4,7 @@ import {
   CLIENTS_API_MESSAGES,
   addOrganizationAgentRequestSchema,
   clientInviteRequestSchema,
+  clientStripeCustomerRequestSchema,
   createOrganizationRequestSchema,
   documentId,
   orgAdminSaveClientRequestSchema,
@@ -238,6 +239,18 @@ export function internalOrganizationRoutes(orgs: OrganizationUseCases): AgencyRo
       handler: async (req, res) => {
         await orgs.pushTokenGone(req.region, req.params.clientId!, req.body.endpoint);
         res.json({ success: true } satisfies ResponseOf<typeof CLIENTS_API.dropPushToken>);
+      },
+    },
+    {
+      ...routeOf(CLIENTS_API.recordClientStripeCustomer),
+      summary: "Billing: the organisation's Stripe customer a client's payment set-up used goes on that client's record too (never shown to other clients)",
+      access: 'gateway',
+      schemas: { params: Joi.object({ clientId: documentId().required() }), body: clientStripeCustomerRequestSchema },
+      success: { status: 200, description: '{success}' },
+      failures: [400, 403, 404],
+      handler: async (req, res) => {
+        await orgs.recordStripeCustomer(req.region, req.params.clientId!, req.body.orgId, req.body.stripeCustomerId);
+        res.json({ success: true } satisfies ResponseOf<typeof CLIENTS_API.recordClientStripeCustomer>);
       },
     },
     {

@@ -252,6 +252,13 @@ export class OrganizationUseCases {
     };
   }
 
+  /** Billing §3: a client who set up its organisation's payment carries the organisation's Stripe customer too (its own organisation's only). */
+  async recordStripeCustomer(region: Region, clientId: string, orgId: string, stripeCustomerId: string): Promise<void> {
+    const client = await this.deps.clients.client(region, clientId);
+    if (!client || client.orgId !== orgId) throw notFound(CLIENTS_API_MESSAGES.clientNotFound);
+    await this.deps.clients.updateClient(region, clientId, { stripeCustomerId });
+  }
+
   /** An agent a client created: the organisation's, and the client's own when it lists agents (it would not see it otherwise). */
   async addAgent(region: Region, orgId: string, agentId: string, clientId: string | undefined): Promise<void> {
     if (!(await this.deps.clients.addOrganizationAgent(region, orgId, agentId))) throw notFound(CLIENTS_API_MESSAGES.organizationNotFound);

@@ -169,13 +169,13 @@ export function connectRoutes({ connect, clients, transfers, organizations, clie
     {
       ...routeOf(CONNECT_API.updatePayment),
       access: 'client',
-      summary: "Saves a card as the organisation's default on the agency's account (creates the customer first)",
+      summary: "Saves a card as the organisation's default on the agency's account (creates the customer first); the client's record carries that customer too",
       schemas: { body: clientUpdatePaymentRequestSchema },
       success: { status: 200, description: "{success, message: 'Payment method updated successfully', customer: {id}}" },
       failures: FAILURES,
       handler: async (req, res, caller) => {
         const { orgId } = await clientOrgs.own(req, caller, { workspaceId: req.body.agencyId, orgId: req.body.orgId });
-        const { customerId } = await clients.updatePayment(req.region, orgId, req.body.paymentMethodId, caller.email);
+        const { customerId } = await clients.updatePayment(req.region, orgId, req.body.paymentMethodId, caller.email, caller.agencyAdmin ? undefined : caller.clientId);
         res.json({ success: true, message: MESSAGES.billing.clientPaymentMethodUpdated, customer: { id: customerId } } satisfies ResponseOf<typeof CONNECT_API.updatePayment>);
       },
     },

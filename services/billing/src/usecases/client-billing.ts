@@ -10,7 +10,8 @@ import {
   type InvoiceSummary,
   type Region,
 } from '@platform/contracts';
-import { badRequest, HttpError, notFound } from '@platform/kit';
+import { badRequest, HttpError, notFound, type Logger } from '@platform/kit';
+import type { ClientRecords } from '../clients/client-records';
 import { organizationAccountId } from '../domain/credit-transfer';
 import { clientCreditPrice } from '../domain/agency-plans';
 import { chargeOrganizationCard } from '../clients/stripe';
@@ -23,6 +24,9 @@ export interface ClientBillingDeps {
   organizations: OrganizationBillingStore;
   connect: AgencyConnectUseCases;
   ledger: Ledger;
+  /** agency-domain's client records: the client who set up payment carries the organisation's customer too */
+  clientRecords: ClientRecords;
+  logger: Logger;
   now: () => Date;
 }
 
@@ -78,8 +82,13 @@ export class ClientBillingUseCases {
     return list.data.slice(0, INVOICES_SHOWN).map((invoice) => ({ id: invoice.id!, number: invoice.number, created: invoice.created, hosted_invoice_url: invoice.hosted_invoice_url ?? null }));
   }
 
-  /** Saves the card as the organisation customer's default (the customer is created on the agency's account first). */
-  async updatePayment(region: Region, orgId: string, paymentMethodId: string, email?: string): Promise<{ customerId: string }> {
+  /**
+   * Saves the card as the organisation customer's default (the customer is created on the agency's
+   * account first). The client who did it (none for the agency admin) carries that customer on its
+   * record too (billing §3); the organisation's stays the one billing charges, so a record that could
+   * not be written now is only logged, and the next set-up writes it.
+   */
+  async updatePayment(region: Region, orgId: string, paymentMethodId: string, email: string | undefined, clientId: string | undefined): Promise<{ customerId: string }> {
     const org = await this.billable(region, orgId);
     const { accountId } = await this.deps.connect.connected(region, org.workspaceId);
     const onAccount = { stripeAccount: accountId };
@@ -89,6 +98,9 @@ export class ClientBillingUseCases {
     await this.deps.stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, onAccount);
     await this.deps.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }, onAccount);
     await this.deps.organizations.update(region, orgId, { stripeCustomerId: customerId, defaultPaymentMethod: paymentMethodId }, this.deps.now());
+    if (clientId) {
+      await this.deps.clientRecords.recordStripeCustomer(region, orgId, clientId, customerId).catch((err: unknown) => this.deps.logger.warn({ err, orgId, clientId }, "the client's Stripe customer was not recorded"));
+    }
     return { customerId };
   }
 

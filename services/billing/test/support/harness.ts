@@ -18,6 +18,8 @@ export interface BillingHarness {
   anonymous: () => Caller;
   /** another platform service */
   asGateway: () => Caller;
+  /** What billing told agency-domain's client records (a client's Stripe customer, billing §3). */
+  clientCustomers: Array<{ region: Region; orgId: string; clientId: string; stripeCustomerId: string }>;
   /** A Stripe-Signature header for a payload, as Stripe signs webhooks. */
   sign: (payload: object, options?: { secret?: string; timestamp?: number }) => string;
   close: () => Promise<void>;
@@ -28,7 +30,9 @@ export async function startBilling(options: { stripe?: Stripe } = {}): Promise<B
   const config = loadConfig();
   const mongo = await freshMongo();
   await mongo.ensureIndexes(INDEXES);
-  const deps = { config, mongo, logger, workspaces: { isMember: async () => false }, stripe: options.stripe };
+  const clientCustomers: BillingHarness['clientCustomers'] = [];
+  const clientRecords = { recordStripeCustomer: async (region: Region, orgId: string, clientId: string, stripeCustomerId: string) => void clientCustomers.push({ region, orgId, clientId, stripeCustomerId }) };
+  const deps = { config, mongo, logger, workspaces: { isMember: async () => false }, stripe: options.stripe, clientRecords };
   const assembled = routeTable(deps);
   const app = buildApp(deps, assembled);
   const as = signedCaller(app, config.platform.internalSigningSecret);
@@ -42,6 +46,7 @@ export async function startBilling(options: { stripe?: Stripe } = {}): Promise<B
     asWorkspace: (uid, region = 'eu') => as(workspaceIdentity(uid, region), region),
     anonymous: () => as(anonymous),
     asGateway: () => as(gateway),
+    clientCustomers,
     sign: (payload, options = {}) =>
       stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(payload), secret: options.secret ?? config.stripe.webhookSecret, timestamp: options.timestamp }),
     close: () => dropAll(mongo),
