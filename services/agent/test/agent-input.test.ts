@@ -59,6 +59,20 @@ describe('agent input', () => {
     expect(agent).toEqual({ ID: id, title: 'Bot', lang: 'de', waTestNumber: '+4912' });
   });
 
+  it("applies Google Business's rules wherever its fields are saved: '@' in the e-mail, the key required, newlines to commas", () => {
+    const required = 'Please fill in the required fields.';
+    expect(checkChannelSave({ ID: id }, { gcloudClientEmail: 'svc.example.com', gcloudPrivateKey: 'k' }, id).problem).toBe(required);
+    expect(checkChannelSave({ ID: id }, { gcloudClientEmail: 'svc@example.com' }, id).problem).toBe(required);
+    expect(checkChannelSave({ ID: id }, { gcloudClientEmail: 'svc@example.com', gcloudPrivateKey: '' }, id).problem).toBe(required);
+    expect(checkChannelSave({ ID: id }, { gcloudClientEmail: 'svc@example.com', gcloudPrivateKey: '-----BEGIN-----\nabc\r\ndef' }, id).agent).toMatchObject({ gcloudPrivateKey: '-----BEGIN-----,abc,def' });
+    // a whole agent's save too
+    expect(checkSavedAgent({ title: 'x', lastModified: 1, gcloudClientEmail: 'no-at', gcloudPrivateKey: 'k' }, id).problem).toBe(required);
+    expect(checkSavedAgent({ title: 'x', lastModified: 1, gcloudClientEmail: 'a@b.io', gcloudPrivateKey: 'a\nb' }, id).agent).toMatchObject({ gcloudPrivateKey: 'a,b' });
+    // other channel saves and agents without them are left alone
+    expect(checkChannelSave({ ID: id, gcloudClientEmail: 'old' }, { waTestNumber: '+4912' }, id).problem).toBeUndefined();
+    expect(checkSavedAgent({ title: 'x', lastModified: 1, gcloudClientEmail: '', gcloudPrivateKey: '' }, id).problem).toBeUndefined();
+  });
+
   it('finds keys a document store refuses at any depth', () => {
     expect(invalidFieldName({ a: [{ b: { 'c.d': 1 } }] })).toBe('c.d');
     expect(invalidFieldName({ a: [1, 'x', { ok: true }] })).toBeUndefined();

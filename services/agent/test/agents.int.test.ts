@@ -79,10 +79,17 @@ describe('agents: create, save, list, read', () => {
     // WhatsApp fields with the workspace secret, Google Business with the agent key: merged.
     await h.as(secret).post(`/v2/agents/${agent.ID}`, { waTestNumber: '+4912345', whatsappToken: 'tok', whatsappBusniessId: 'b1', whatsappNumberId: 'n1', vapi: { a: 1 } }).expect(200);
     await h.as(agentIdentity(agent.ID)).post(`/v2/agents/${agent.ID}`, { gcloudClientEmail: 'bot@x.iam.gserviceaccount.com', gcloudPrivateKey: 'KEY' }).expect(200);
+    // Google Business's rules (spec §5): '@' in the e-mail, the key required; newlines become commas.
+    const googleRefused = await h.as(agentIdentity(agent.ID)).post(`/v2/agents/${agent.ID}`, { gcloudClientEmail: 'bot.example.com', gcloudPrivateKey: 'KEY' }).expect(400);
+    expect(googleRefused.body.error).toBe('Please fill in the required fields.');
+    await h.as(agentIdentity(agent.ID)).post(`/v2/agents/${agent.ID}`, { gcloudClientEmail: 'bot@x.iam.gserviceaccount.com', gcloudPrivateKey: '' }).expect(400);
+    await h.as(agentIdentity(agent.ID)).post(`/v2/agents/${agent.ID}`, { gcloudClientEmail: 'bot@x.iam.gserviceaccount.com', gcloudPrivateKey: 'KEY\nPART' }).expect(200);
+    expect((await h.as(person).get(`/v2/agents/${agent.ID}`).expect(200)).body.agent.gcloudPrivateKey).toBe('KEY,PART');
+    await h.as(agentIdentity(agent.ID)).post(`/v2/agents/${agent.ID}`, { gcloudClientEmail: 'bot@x.iam.gserviceaccount.com', gcloudPrivateKey: 'KEY' }).expect(200);
     const { body } = await h.as(person).get(`/v2/agents/${agent.ID}`).expect(200);
     expect(body.agent).toMatchObject({ title: 'Renamed', waTestNumber: '+4912345', whatsappBusniessId: 'b1', gcloudPrivateKey: 'KEY', vapi: { a: 1 } });
     const stored = await h.mongo.collection('eu', COLLECTION.agents).findOne({ _id: agent.ID } as never);
-    expect(stored).toMatchObject({ _version: 4 });
+    expect(stored).toMatchObject({ _version: 6 });
   });
 
   it('refuses a max chunk size under 1000 and other bad input with the spec messages, changing nothing', async () => {

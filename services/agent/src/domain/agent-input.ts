@@ -5,6 +5,7 @@ import {
   VOICE_CONFIG_DEFAULT,
   agentDraftSchema,
   agentSettingsSchema,
+  googleBusinessChannelRequestSchema,
   saveAgentRequestSchema,
   type AgentDraft,
   type AgentSettings,
@@ -42,13 +43,26 @@ const OPTIONS: Joi.ValidationOptions = { abortEarly: true, errors: { wrap: { lab
 const NEW_AGENT = agentDraftSchema.prefs(OPTIONS);
 const SAVED_AGENT = saveAgentRequestSchema.prefs(OPTIONS);
 const AGENT_SETTINGS = agentSettingsSchema.prefs(OPTIONS);
+const GOOGLE_BUSINESS = googleBusinessChannelRequestSchema.prefs(OPTIONS);
 
-function check<T>(schema: Joi.Schema, body: JsonObject, agentId: string): AgentInput<T> {
+function check<T>(schema: Joi.Schema, body: JsonObject, agentId: string, saved: JsonObject = body): AgentInput<T> {
   if (body.ID !== undefined && body.ID !== agentId) return { problem: AGENT_API_MESSAGES.idMismatch };
   const bad = invalidFieldName(body);
   if (bad) return { problem: AGENT_API_MESSAGES.invalidFieldName(bad) };
   const { value, error } = schema.validate({ ...body, ID: agentId });
-  return error ? { problem: error.details[0]?.message ?? error.message } : { agent: value as T };
+  return error ? { problem: error.details[0]?.message ?? error.message } : withGoogleBusinessRules(value as T & JsonObject, saved);
+}
+
+/**
+ * Google Business's fields follow the spec's rules wherever they are saved (agents-channels-domains
+ * §5): when a save carries either, the e-mail must contain '@' and the key is required ('Please
+ * fill in the required fields.'), and newlines in the key become commas. A save that clears both
+ * (or carries neither) is left alone.
+ */
+function withGoogleBusinessRules<T extends JsonObject>(agent: T, saved: JsonObject): AgentInput<T> {
+  if (!saved.gcloudClientEmail && !saved.gcloudPrivateKey) return { agent };
+  const { value, error } = GOOGLE_BUSINESS.validate({ gcloudClientEmail: agent.gcloudClientEmail, gcloudPrivateKey: agent.gcloudPrivateKey });
+  return error ? { problem: error.details[0]?.message ?? error.message } : { agent: { ...agent, ...value } };
 }
 
 /** Starter defaults apply to 'vg' agents without nodes (enableNodes defaults to true). */
@@ -74,7 +88,7 @@ export const checkSavedAgent = (body: JsonObject, agentId: string) => check<Agen
 /** A channel save: its fields replace the stored agent's, then the whole is checked as agent settings. */
 export function checkChannelSave(stored: JsonObject, body: JsonObject, agentId: string): AgentInput<AgentSettings> {
   const { lastModified: _ignored, ...fields } = body;
-  return check<AgentSettings>(AGENT_SETTINGS, { ...stored, ...fields }, agentId);
+  return check<AgentSettings>(AGENT_SETTINGS, { ...stored, ...fields }, agentId, fields);
 }
 
 /**
