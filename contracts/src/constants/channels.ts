@@ -13,6 +13,12 @@ export const WHATSAPP_EMBEDDED_SIGNUP = { event: 'WA_EMBEDDED_SIGNUP', outcomes:
 /** Graph API and login SDK version. */
 export const META_GRAPH_API_VERSION = 'v18.0';
 
+/** Meta's set-up guides the Instagram and WhatsApp documentation banners link to (not for agency users). */
+export const META_GUIDES = {
+  whatsapp: 'https://developers.facebook.com/docs/whatsapp/embedded-signup',
+  instagram: 'https://developers.facebook.com/docs/instagram-platform/instagram-api-with-facebook-login',
+} as const;
+
 export const MESSAGE_TEMPLATE_CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
 export const DEFAULT_MESSAGE_TEMPLATE_CATEGORY = 'UTILITY';
 

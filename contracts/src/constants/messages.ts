@@ -76,6 +76,9 @@ export const MESSAGES = {
     uploadTooLarge: (maxSizeMB: number) => `Max size: ${maxSizeMB} MBs`,
     uploadWrongType: (accept: string) => `Only ${accept} Files`,
     telegramSaved: 'Telegram channel saved successfully',
+    /** WhatsApp's Legacy Method: its fields saved on the agent (POST /v2/agents/{id}). */
+    whatsappSaved: 'Whatsapp channel saved successfully',
+    errorOccurred: (error: string) => `Error occurred: ${error}`,
     telegramWebhookFailed: (description: string) => `Failed to set webhook: ${description}`,
     /** Not in the spec's words: the Discord form's success and a removal's. */
     discordSaved: 'Discord channel saved successfully',

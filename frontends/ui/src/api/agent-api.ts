@@ -21,6 +21,9 @@ export const agentApi = {
   /** Create or save: the full agent with a fresh lastModified (unix seconds). */
   save: (region: Region, agent: Agent) =>
     callApi(AGENT_API.saveAgent, { region, params: { agentId: agent.ID }, body: { ...agent, lastModified: Math.floor(Date.now() / 1000) } }),
+  /** A channel save (agents-channels-domains §7): only the channel's fields, merged into the stored agent by the service. */
+  saveChannel: (region: Region, agentId: string, fields: Partial<Agent>) =>
+    callApi(AGENT_API.saveAgent, { region, params: { agentId }, body: { ...fields, lastModified: Math.floor(Date.now() / 1000) } }),
   templates: async (region: Region) => (await callApi(AGENT_API.listTemplates, { region })).templates,
   /** agentTemplate is a template as listed or exported ({key, name, description, template}); workspaceId owns the new agent. */
   convertTemplate: async (region: Region, agentName: string, agentTemplate: JsonObject, workspaceId?: string): Promise<Agent> =>

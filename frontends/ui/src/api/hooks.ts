@@ -131,6 +131,16 @@ export const useSaveAgent = () =>
     },
   });
 
+/** A channel's fields saved on their own: the stored agent takes them at once, so the draft's same values are not an unpublished change. */
+export const useSaveAgentChannel = () =>
+  useMutation({
+    mutationFn: (v: { region: Region; agentId: string; fields: Partial<Agent> }) => agentApi.saveChannel(v.region, v.agentId, v.fields),
+    onSuccess: (_answer, v) => {
+      queryClient.setQueryData<Agent>(QUERY_KEYS.agent(v.region, v.agentId), (agent) => agent && { ...agent, ...v.fields });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.agentVersions(v.region, v.agentId) });
+    },
+  });
+
 export const useAgentTemplates = (region: Region) =>
   useQuery({ queryKey: QUERY_KEYS.templates(region), queryFn: () => agentApi.templates(region), staleTime: 5 * 60_000 });
 

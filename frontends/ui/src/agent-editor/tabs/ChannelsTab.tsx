@@ -1,11 +1,12 @@
 import { useSearchParams } from 'react-router-dom';
-import { CHANNEL_TYPES, DISABLED_CHANNEL_TYPES, whatsappWebhookUrl, type ChannelType } from '@platform/contracts';
-import { Alert, Badge, Button, Card, CopyButton, Group, IconBrandDiscord, IconBrandGoogle, IconBrandInstagram, IconBrandMessenger, IconBrandTelegram, IconBrandWhatsapp, IconInfoCircle, IconMail, SegmentedControl, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '../../mantine';
+import { CHANNEL_TYPES, DISABLED_CHANNEL_TYPES, type ChannelType } from '@platform/contracts';
+import { Alert, Badge, Button, Card, Group, IconBrandDiscord, IconBrandGoogle, IconBrandInstagram, IconBrandMessenger, IconBrandTelegram, IconBrandWhatsapp, IconInfoCircle, IconMail, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon } from '../../mantine';
 import { useEffect, useState } from 'react';
 import { track } from '../logic/analytics';
 import { DiscordSettings } from './channels/DiscordSettings';
 import { MetaPagesSettings } from './channels/MetaPagesSettings';
 import { TelegramSettings } from './channels/TelegramSettings';
+import { WhatsappLegacyMethod } from './channels/WhatsappLegacyMethod';
 import { WhatsappNewMethod } from './channels/WhatsappNewMethod';
 import { activeFromRecords, useAgentChannels, type AgentChannels } from './channels/use-agent-channels';
 import { FormSection, SwitchField, TextAreaField, TextField, useAgentForm } from '../forms/fields';
@@ -28,54 +29,11 @@ const NOTES: Partial<Record<ChannelType, string>> = {
 
 function WhatsAppSettings({ records }: { records: RecordsProps }) {
   const [method, setMethod] = useState<'new' | 'legacy'>('new');
-  const { agent } = useAgentForm();
   return (
     <FormSection title="WhatsApp" testId="channel-settings-whatsapp">
       <SegmentedControl value={method} onChange={(v) => setMethod(v as 'new' | 'legacy')} data={[{ value: 'new', label: 'New Method' }, { value: 'legacy', label: 'Legacy Method (Deprecated)' }]} />
-      {method === 'new' ? (
-        <WhatsappNewMethod {...records} />
-      ) : (
-        <>
-          <Group gap="xs">
-            <Text size="sm">Webhook verification:</Text>
-            <Badge color={agent.waVerifyPassed ? 'teal' : 'gray'} variant="light">
-              {agent.waVerifyPassed ? 'Verified' : 'Not verified'}
-            </Badge>
-          </Group>
-          <LegacyWebhookFields region={records.region} agentId={records.agentId} />
-          <TextField path="whatsappToken" label="Access token" />
-          <Group grow align="flex-start">
-            <TextField path="whatsappNumberId" label="Phone number ID" />
-            <TextField path="whatsappBusniessId" label="Business account ID" />
-          </Group>
-          <TextField path="waTestNumber" label="Test number" placeholder="+15551234567" />
-        </>
-      )}
+      {method === 'new' ? <WhatsappNewMethod {...records} /> : <WhatsappLegacyMethod region={records.region} agentId={records.agentId} />}
     </FormSection>
-  );
-}
-
-/** What the person enters in their Meta app's WhatsApp webhook settings; Meta's handshake then marks it verified. */
-function LegacyWebhookFields({ region, agentId }: { region: TabProps['region']; agentId: string }) {
-  const fields = [
-    { label: 'Callback URL', value: whatsappWebhookUrl(`${window.location.origin}/api`, region, agentId) },
-    { label: 'Verify token', value: agentId },
-  ];
-  return (
-    <Group grow align="flex-end">
-      {fields.map((field) => (
-        <Group key={field.label} gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput label={field.label} value={field.value} readOnly style={{ flex: 1 }} />
-          <CopyButton value={field.value}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy} aria-label={`Copy ${field.label}`}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      ))}
-    </Group>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { MESSAGES, META_PAGES_API, type Region, type SocialPage } from '@platform/contracts';
+import { MESSAGES, META_GUIDES, META_PAGES_API, type Region, type SocialPage } from '@platform/contracts';
 import { Alert, Avatar, Badge, Button, Group, IconInfoCircle, PasswordInput, Stack, Stepper, Text, UnstyledButton } from '../../../mantine';
 import { callApi } from '../../../api/client';
 import { notify } from '../../../notices/notify';
 import { FormSection } from '../../forms/fields';
 import { track } from '../../logic/analytics';
+import { DocsBanner } from './DocsBanner';
 import type { AgentChannels } from './use-agent-channels';
 
 const messages = MESSAGES.channels;
@@ -33,7 +34,7 @@ export function MetaPagesSettings({ channel, region, agentId, channels, reload }
       setPages((await callApi(META_PAGES_API.tokenToPages, { region, body: { token: token.trim(), agentId } })).data);
       setStep(1);
     } catch (error) {
-      notify.error(`Error has occured: ${reason(error)}`);
+      notify.error(messages.errorOccurred(reason(error)));
     } finally {
       setBusy(false);
     }
@@ -44,7 +45,7 @@ export function MetaPagesSettings({ channel, region, agentId, channels, reload }
     try {
       setSubscribed((await callApi(META_PAGES_API.checkPageSubscriptions, { region, body: { token: page.accessToken ?? '', agentId } })).subscribed);
     } catch (error) {
-      notify.error(`Error has occured: ${reason(error)}`);
+      notify.error(messages.errorOccurred(reason(error)));
     }
   };
   const connect = async () => {
@@ -78,9 +79,13 @@ export function MetaPagesSettings({ channel, region, agentId, channels, reload }
       <Stepper active={step} size="sm">
         <Stepper.Step label="Sign in with Meta" description="Your access token">
           <Stack gap="xs" mt="sm">
-            <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-              Sign in with the Facebook account that manages your page{channel === 'instagram' ? ' and its Instagram professional account' : ''}; the sign-in gives the access token.
-            </Alert>
+            {channel === 'instagram' ? (
+              <DocsBanner guide={META_GUIDES.instagram}>Sign in with the Facebook account that manages your page and its Instagram professional account; the sign-in gives the access token.</DocsBanner>
+            ) : (
+              <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+                Sign in with the Facebook account that manages your page; the sign-in gives the access token.
+              </Alert>
+            )}
             <Group align="flex-end">
               <PasswordInput style={{ flex: 1 }} label="Meta access token" value={token} onChange={(e) => setToken(e.currentTarget.value)} data-testid="meta-token" />
               <Button onClick={loadPages} loading={busy} disabled={!token.trim()} data-testid="meta-load-pages">

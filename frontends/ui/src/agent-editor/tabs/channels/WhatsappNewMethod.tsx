@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import {
   MESSAGES,
+  META_GUIDES,
   WHATSAPP_API,
   whatsappTestMessageRequestSchema,
   type DiscoveredWhatsappNumber,
   type Region,
 } from '@platform/contracts';
-import { Alert, Badge, Button, Group, IconInfoCircle, PasswordInput, Select, Stack, Text, TextInput, Textarea } from '../../../mantine';
+import { Alert, Badge, Button, Group, PasswordInput, Select, Stack, Text, TextInput, Textarea } from '../../../mantine';
 import { callApi } from '../../../api/client';
 import { notify } from '../../../notices/notify';
 import { track } from '../../logic/analytics';
 import { embeddedSignupOutcome } from '../../logic/embedded-signup';
+import { DocsBanner } from './DocsBanner';
 import type { AgentChannels } from './use-agent-channels';
 
 const messages = MESSAGES.channels;
@@ -87,9 +89,7 @@ export function WhatsappNewMethod({ region, agentId, channels, reload }: { regio
 
   return (
     <Stack gap="sm" data-testid="whatsapp-new-method">
-      <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-        Sign up with Meta to get your WhatsApp Business account; its account ID and your access token come from the signup.
-      </Alert>
+      <DocsBanner guide={META_GUIDES.whatsapp}>Sign up with Meta to get your WhatsApp Business account; its account ID and your access token come from the signup.</DocsBanner>
       <Group grow align="flex-end">
         <PasswordInput label="Meta access token" value={token} onChange={(e) => setToken(e.currentTarget.value)} data-testid="whatsapp-token" />
         <TextInput label="WhatsApp Business account ID" value={wabaId} onChange={(e) => setWabaId(e.currentTarget.value)} data-testid="whatsapp-waba" />

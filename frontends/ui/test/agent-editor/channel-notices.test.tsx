@@ -1,0 +1,105 @@
+import { act } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AgentFormProvider, TabContent, UiProvider, notify, type Agent, type AgentEditorOptions } from '@platform/ui';
+import { mountedTrees } from '../jsdom-browser';
+
+jest.setTimeout(20_000);
+
+/** What the tab asked (method, path, body); `answers` says what a path answers (else nothing ever comes). */
+const asked: Array<{ url: string; method: string; body: Record<string, unknown> | undefined }> = [];
+let answers: Record<string, { status: number; body: unknown }> = {};
+const { mount } = mountedTrees();
+beforeAll(() => {
+  globalThis.fetch = ((url: string, init?: RequestInit) => {
+    asked.push({ url: String(url), method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = Object.entries(answers).find(([path]) => String(url).endsWith(path))?.[1];
+    if (!answer) return new Promise(() => undefined);
+    const text = JSON.stringify(answer.body);
+    return Promise.resolve({ ok: answer.status < 400, status: answer.status, statusText: '', headers: new Headers({ 'content-type': 'application/json' }), text: async () => text, json: async () => answer.body } as Response);
+  }) as typeof fetch;
+});
+beforeEach(() => {
+  asked.length = 0;
+  answers = {};
+  (window as unknown as { dataLayer?: object[] }).dataLayer = [];
+});
+
+const ID = 'AGENTAAAAAAAAAAA';
+const legacyAgent = { ID, title: 'Shop', whatsappToken: 'EAAlegacytoken', whatsappNumberId: '102030405060701', whatsappBusniessId: '1020304050607', waTestNumber: '+15550001111' } as Agent;
+
+async function channelSettings(channel: string, agent: Agent, options: AgentEditorOptions = {}) {
+  return mount(
+    <UiProvider notifications={false}>
+      <MemoryRouter initialEntries={[`/?channel=${channel}`]}>
+        <AgentFormProvider agent={agent} onChange={() => undefined} options={options}>
+          <TabContent section="channels" subTab={undefined} onSubTab={() => undefined} region="eu" agentId={ID} enableNodes={false} />
+        </AgentFormProvider>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+}
+const byTestId = (host: HTMLElement, testId: string) => host.querySelector(`[data-testid="${testId}"]`) as HTMLElement;
+const click = (element: HTMLElement) => act(async () => element.click());
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+const events = () => ((window as unknown as { dataLayer: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event);
+
+async function openLegacy(agent: Agent) {
+  const host = await channelSettings('whatsapp', agent);
+  await click([...host.querySelectorAll('label')].find((label) => label.textContent === 'Legacy Method (Deprecated)')!);
+  return host;
+}
+
+describe("the Channels tab's notices in the spec's words (agents-channels-domains §7, §8)", () => {
+  it("WhatsApp's Legacy Method saves its fields alone on the agent: 'Whatsapp channel saved successfully', whatsapp_channel_added", async () => {
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    answers = { [`/api/eu/agent/v2/agents/${ID}`]: { status: 200, body: { success: true, created: false, agent: legacyAgent } } };
+    const host = await openLegacy(legacyAgent);
+    await click(byTestId(host, 'whatsapp-legacy-save'));
+    await settle();
+    const saves = asked.filter((call) => call.method === 'POST' && call.url.endsWith(`/agent/v2/agents/${ID}`));
+    expect(saves).toHaveLength(1);
+    const { lastModified, ...fields } = saves[0]!.body!;
+    expect(typeof lastModified).toBe('number');
+    expect(fields).toEqual({ whatsappToken: 'EAAlegacytoken', whatsappNumberId: '102030405060701', whatsappBusniessId: '1020304050607', waTestNumber: '+15550001111' });
+    expect(success).toHaveBeenCalledWith('Whatsapp channel saved successfully');
+    expect(events()).toContain('whatsapp_channel_added');
+  });
+
+  it("a Legacy save that is refused, or misses a field, is 'Error occurred: {error}' and tracks nothing", async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    answers = { [`/api/eu/agent/v2/agents/${ID}`]: { status: 400, body: { success: false, message: 'Failed to save agent, bad token' } } };
+    const host = await openLegacy(legacyAgent);
+    await click(byTestId(host, 'whatsapp-legacy-save'));
+    await settle();
+    expect(error).toHaveBeenCalledWith('Error occurred: Failed to save agent, bad token');
+    const incomplete = await openLegacy({ ID, title: 'Shop', whatsappToken: 'EAAlegacytoken' } as Agent);
+    await click(byTestId(incomplete, 'whatsapp-legacy-save'));
+    expect(error).toHaveBeenLastCalledWith(expect.stringMatching(/^Error occurred: whatsapp(NumberId|BusniessId) /));
+    expect(events()).not.toContain('whatsapp_channel_added');
+  });
+
+  it("Messenger: a token Meta refuses is 'Error occurred: {error}'", async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    answers = { '/procedures/tokenToPages': { status: 400, body: { success: false, message: 'Invalid OAuth access token.' } } };
+    const host = await channelSettings('messenger', { ID, title: 'Shop' } as Agent);
+    const input = byTestId(host, 'meta-token') as HTMLInputElement;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'EAAbadtoken0000000000');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await click(byTestId(host, 'meta-load-pages'));
+    await settle();
+    expect(error).toHaveBeenCalledWith('Error occurred: Invalid OAuth access token.');
+  });
+
+  it('documentation banners on the Instagram and WhatsApp screens, which agency users do not see (§6)', async () => {
+    const agent = { ID, title: 'Shop' } as Agent;
+    const banner = (host: HTMLElement) => host.querySelector('[data-testid="channel-docs-banner"]');
+    for (const channel of ['instagram', 'whatsapp']) {
+      const member = await channelSettings(channel, agent);
+      expect(banner(member)?.querySelector('a')?.getAttribute('href')).toMatch(/^https:\/\/developers\.facebook\.com\/docs\//);
+      const client = await channelSettings(channel, agent, { client: { hideAdvancedSettings: false } });
+      expect(banner(client)).toBeNull();
+    }
+  });
+});
