@@ -59,6 +59,11 @@ describe('agent form helpers', () => {
     expect(channelBadge('whatsapp', { ID: 'a', waVerifyPassed: true, whatsappToken: 't', whatsappNumberId: 'n', whatsappBusniessId: 'b' })).toBe('Active');
     expect(channelBadge('googleBusiness', { ID: 'a', gcloudClientEmail: 'x@y.z', gcloudPrivateKey: 'k' })).toBe('Active');
     expect(channelBadge('telegram', { ID: 'a' }, { telegram: true })).toBe('Active');
+    // Instagram: a page with igPageId (a channels record), not the agent document's own Instagram fields
+    expect(channelBadge('instagram', { ID: 'a', instagramVerified: true, instagramOptions: { pageId: 'p1' } })).toBeUndefined();
+    expect(channelBadge('instagram', { ID: 'a' }, { instagram: true })).toBe('Active');
+    expect(channelBadge('discord', { ID: 'a' }, { discord: true })).toBe('Active');
+    expect(channelBadge('messenger', { ID: 'a' }, { messenger: true })).toBe('Active');
   });
 
   it('offers the three embed snippets', () => {

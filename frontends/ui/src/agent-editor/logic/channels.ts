@@ -14,9 +14,10 @@ export const CHANNEL_LABELS: Record<ChannelType, string> = {
 export const isChannel = (value: string | null | undefined): value is ChannelType => Boolean(value && value in CHANNEL_LABELS);
 
 /**
- * Active per agents-channels-domains 4, from what the agent document carries. Discord, Telegram
- * and Messenger records (and connected WhatsApp numbers, Instagram pages) live with the channels
- * service; `records` passes what it reported.
+ * Active per agents-channels-domains 4, from what the agent document carries (WhatsApp's Legacy
+ * Method, Google Business). Discord, Telegram, Messenger and Instagram records (and connected
+ * WhatsApp numbers) live with the channels service; `records` passes what it reported: Instagram
+ * is Active when a page with igPageId exists, nothing on the agent document makes it so.
  */
 export function channelActive(
   channel: ChannelType,
@@ -26,8 +27,6 @@ export function channelActive(
   switch (channel) {
     case 'whatsapp':
       return Boolean(records.whatsapp) || Boolean(agent.waVerifyPassed && agent.whatsappToken && agent.whatsappNumberId && agent.whatsappBusniessId);
-    case 'instagram':
-      return Boolean(records.instagram) || Boolean(agent.instagramVerified && agent.instagramOptions?.pageId);
     case 'googleBusiness':
       return Boolean(agent.gcloudClientEmail && agent.gcloudPrivateKey);
     case 'email':
