@@ -37,6 +37,9 @@ export function ShellApp() {
             <Route path="/app/:region/render/:agentId/iframe" element={<Titled title="Chat"><IframeRenderPage /></Titled>} />
             <Route path="/app/:region/agents/:agentId/share" element={<Titled title="Chat"><SharePage /></Titled>} />
             <Route path="/share" element={<Titled title="Chat"><SharePage /></Titled>} />
+            {/* The Demo on an agency's verified domain ({domain}/{region}/prototype/{agent_id}), and /prototype?vg_id= there (2.1). */}
+            <Route path="/:region/prototype/:agentId" element={<Titled title="Demo"><SharePage /></Titled>} />
+            <Route path="/prototype" element={<Titled title="Demo"><SharePage /></Titled>} />
             {agencyHost ? (
               // An agency host (ADR 0020): every other page is the client dashboard in the agency's brand.
               <Route path="/*" element={<RemoteApp name="client_dashboard" loadParcel={loadParcel} />} />

@@ -1,6 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ActionIcon, Box, Burger, Button, IconPlayerPlay, IconRocket } from '@platform/ui';
+import { useQuery } from '@tanstack/react-query';
+import { AGENCY_API, type Region } from '@platform/contracts';
+import { ActionIcon, Box, Burger, Button, IconPlayerPlay, IconRocket, callApi } from '@platform/ui';
+import { demoHref, verifiedAgencyHost } from './demo-link';
 import { agentIdFromPath } from '../contexts/agent-editor-context';
 import { AgentSwitcher, PublishControls } from './AgentControls';
 import { WorkspaceMenu } from './WorkspaceMenu';
@@ -17,9 +20,9 @@ interface TopBarProps {
 
 /** Spec 2.6 top bar: workspace and agent switchers, Demo, Publish with the agent actions, Upgrade Plan. */
 export function TopBar({ phone, navOpen, onToggleNav }: TopBarProps) {
-  const { region } = useWorkspace();
+  const { region, workspace } = useWorkspace();
   const agentId = agentIdFromPath(useLocation().pathname);
-  const demoHref = agentId ? `/app/${region}/prototype?vg_id=${encodeURIComponent(agentId)}` : `/app/${region}/prototype`;
+  const demo = demoHref({ region, agentId, agencyHost: useAgencyHost(region, agentId ? workspace?.uid : undefined), location: window.location });
 
   return (
     <header className="app-topbar" data-testid="top-bar">
@@ -33,9 +36,15 @@ export function TopBar({ phone, navOpen, onToggleNav }: TopBarProps) {
         </Suspense>
       )}
       {!phone && (
-        <Button component={Link} to={demoHref} variant="subtle" leftSection={<IconPlayerPlay size={16} />} style={{ flexShrink: 0 }}>
-          Demo
-        </Button>
+        demo.external ? (
+          <Button component="a" href={demo.href} target="_blank" rel="noreferrer" variant="subtle" leftSection={<IconPlayerPlay size={16} />} style={{ flexShrink: 0 }} data-testid="demo-link">
+            Demo
+          </Button>
+        ) : (
+          <Button component={Link} to={demo.href} variant="subtle" leftSection={<IconPlayerPlay size={16} />} style={{ flexShrink: 0 }} data-testid="demo-link">
+            Demo
+          </Button>
+        )
       )}
       {/* Always mounted, phones included (spec 2.6): its open panels survive a layout switch. */}
       <PublishControls agentId={agentId} compact={phone} />
@@ -50,4 +59,16 @@ export function TopBar({ phone, navOpen, onToggleNav }: TopBarProps) {
       )}
     </header>
   );
+}
+
+/** The workspace's verified agency host, read once an agent is open (the agency settings read the same query). */
+function useAgencyHost(region: Region, uid: string | undefined): string | undefined {
+  const agency = useQuery({
+    queryKey: ['agency', region, uid ?? ''],
+    queryFn: () => callApi(AGENCY_API.getAgency, { region, params: { uid: uid! } }),
+    enabled: Boolean(uid),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return verifiedAgencyHost(agency.data?.agency);
 }
