@@ -150,6 +150,13 @@ export class ChatWidget {
       avatar.alt = '';
       header.append(avatar);
     }
+    if (this.settings.rectangularImageURL) {
+      // the rectangular image: the brand's logo at the head of the chat
+      const logo = element('img', 'vg-chat-logo');
+      logo.src = this.settings.rectangularImageURL;
+      logo.alt = '';
+      header.append(logo);
+    }
     const titles = element('div', 'vg-chat-title', this.settings.title ?? '');
     if (this.settings.description) titles.append(element('div', 'vg-chat-subtitle', this.settings.description));
     header.append(titles);

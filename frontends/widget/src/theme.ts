@@ -52,6 +52,7 @@ export const BASE_CSS = `
 .vg-chat-window[hidden], .vg-chat-proactive[hidden] { display: none; }
 .vg-chat-header { display: flex; align-items: center; gap: 10px; padding: 12px 14px; background: var(--vg-primary) center/cover no-repeat; color: var(--vg-on-primary); }
 .vg-chat-header img { width: 34px; height: 34px; border-radius: 50%; object-fit: cover; }
+.vg-chat-header img.vg-chat-logo { width: auto; max-width: 120px; border-radius: 4px; object-fit: contain; }
 .vg-chat-title { font-weight: 600; font-size: 15px; flex: 1; }
 .vg-chat-subtitle { font-size: 12px; opacity: .85; }
 .vg-chat-close { background: none; border: none; color: inherit; font-size: 20px; cursor: pointer; }

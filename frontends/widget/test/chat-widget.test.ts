@@ -65,13 +65,16 @@ describe('the embedded chat widget', () => {
   it('fills the container in embedded mode, greets at once, and shows images', () => {
     const container = document.createElement('div');
     document.body.append(container);
-    const widget = mount({ avatarImageURL: 'https://cdn.example/a.png', bannerImageURL: 'https://cdn.example/b.png' }, 'embedded', container);
+    const widget = mount({ avatarImageURL: 'https://cdn.example/a.png', bannerImageURL: 'https://cdn.example/b.png', rectangularImageURL: 'https://cdn.example/logo.png', chatBgURL: 'https://cdn.example/bg.png', headerImageURL: 'https://cdn.example/h.png' }, 'embedded', container);
     expect(container.firstElementChild).toBe(widget.host);
     const root = shadow(widget);
     expect(root.querySelector('.vg-chat-launcher')).toBeNull();
     expect(root.querySelector('.vg-chat-window--embedded')).not.toBeNull();
     expect(root.querySelector<HTMLImageElement>('.vg-chat-avatar')!.src).toBe('https://cdn.example/a.png');
     expect(root.querySelector<HTMLImageElement>('.vg-chat-banner')!.src).toBe('https://cdn.example/b.png');
+    expect(root.querySelector<HTMLImageElement>('.vg-chat-logo')!.src).toBe('https://cdn.example/logo.png');
+    expect(root.querySelector<HTMLElement>('.vg-chat-messages')!.style.backgroundImage).toContain('https://cdn.example/bg.png');
+    expect(root.querySelector<HTMLElement>('.vg-chat-header')!.style.backgroundImage).toContain('https://cdn.example/h.png');
     expect(root.querySelector('.vg-message--assistant')!.textContent).toBe('Hello!');
   });
 
