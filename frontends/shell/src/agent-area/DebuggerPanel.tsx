@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { AGENT_API, CHAT_MESSAGE_MAX, LAYOUT_PX, newDocumentId, type KnowledgeChunkHit, type Region } from '@platform/contracts';
 import { ActionIcon, ApiError, Group, IconX, Paper, ScrollArea, Stack, Text, TextInput, conversationsChanged, streamChat, type Agent, greetingsOf } from '@platform/ui';
 
@@ -55,7 +55,7 @@ export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region
       setBusy(false);
     }
   };
-  const greetings = greetingsOf(agent);
+  const greetings = useGreetings(greetingsOf(agent), agent.messageDelayMS);
 
   return (
     <aside className="debugger-panel" style={{ width }} data-testid="debugger-panel" aria-label="Test chat">
@@ -91,6 +91,24 @@ export function DebuggerPanel({ agent, region, onClose }: { agent: Agent; region
       </div>
     </aside>
   );
+}
+
+/** The greetings one after the other, messageDelayMS apart, as the widget shows them. */
+export function useGreetings(all: string[], delayMs: number | undefined): string[] {
+  const [shown, setShown] = useState(delayMs ? Math.min(1, all.length) : all.length);
+  const key = all.join('\u0000');
+  useEffect(() => {
+    setShown(delayMs ? Math.min(1, all.length) : all.length);
+    if (!delayMs || all.length < 2) return;
+    let count = 1;
+    const timer = setInterval(() => {
+      count += 1;
+      setShown(count);
+      if (count >= all.length) clearInterval(timer);
+    }, delayMs);
+    return () => clearInterval(timer);
+  }, [key, delayMs]); // eslint-disable-line react-hooks/exhaustive-deps
+  return all.slice(0, shown);
 }
 
 function Bubble({ from, text, sources }: Message) {
