@@ -1,10 +1,11 @@
-import type { Currency, PlanKey } from '../constants/billing';
-import type { PlanLimits, SubscriptionData } from '../entities/billing';
+import type { BillingCycle, Currency, PlanKey } from '../constants/billing';
+import type { CustomPlan, CustomPlanStripePrice, PlanLimits, SubscriptionData } from '../entities/billing';
 import type { UsageReport } from '../entities/credits';
 import type {
   AddAddonsRequest,
   AddonKeysRequest,
   AddonStatusResponse,
+  AgencySubscriptionSessionRequest,
   AutoBillingRequest,
   CancelSubscriptionRequest,
   CheckDiscountCodeRequest,
@@ -50,6 +51,8 @@ export interface BillingOverview {
   /** the whitelabel add-on or its trial (the page's whitelabel offers) */
   whitelabel?: WhitelabelEntitlement;
   autoRecharge: { enabled: boolean; threshold: number; amount: number; monthlyChargeLimit: number };
+  /** the pre-built plan the workspace subscribed to (ADR 0045): shown as its plan */
+  prebuiltPlan?: { key: string; name?: string; billingCycle: BillingCycle };
 }
 export interface BillingOverviewResponse extends SuccessResponse {
   data: BillingOverview;
@@ -103,6 +106,21 @@ export interface BillingAccountSettings {
   customPlan?: { limits?: PlanLimits };
 }
 
+/**
+ * A pre-built plan: a custom plan (billing §3 "Custom plan") the platform sells ready-made to
+ * agencies, assembled from the platform's Stripe products (RPC stripe.assemblePreBuiltPlansFromStripe;
+ * ADR 0045): a product whose metadata names its key (PREBUILT_PLAN_METADATA) and limits, and its
+ * active recurring USD prices, one per billing cycle.
+ */
+export interface PreBuiltPlan extends Pick<CustomPlan, 'name' | 'description' | 'features' | 'limits' | 'metadata'> {
+  key: string;
+  stripePrices: Array<Required<Pick<CustomPlanStripePrice, 'priceId' | 'billingCycle' | 'usdAmount' | 'currency'>>>;
+}
+/** The metadata of a pre-built plan's Stripe product: its key, and its limits under PlanLimits' names ('infinity' for unlimited agents). */
+export const PREBUILT_PLAN_METADATA = { key: 'prebuiltPlanKey', mostPopular: 'mostPopular' } as const;
+/** Where Stripe Checkout sends the browser back after a pre-built plan's payment (the billing page, `?checkout=`). */
+export const PREBUILT_PLAN_CHECKOUT = { param: 'checkout', success: 'success', cancel: 'cancel' } as const;
+
 /** The billing service's endpoints; the spec's paths are below /api/billing. */
 export const BILLING_API = {
   getCreditBalance: endpoint<UidParam, NoQuery, NoBody, CreditBalanceResponse>()({ service: 'billing', operationId: 'getCreditBalance', method: 'get', path: '/credits/:uid' }),
@@ -124,6 +142,10 @@ export const BILLING_API = {
   removeAddons: endpoint<NoParams, NoQuery, AddonKeysRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'removeAddons', method: 'post', path: '/stripe/remove-addon-from-subscription' }),
   activateWhitelabelTrial: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { message: string; trialEndsAt: number }>()({ service: 'billing', operationId: 'activateWhitelabelTrial', method: 'post', path: '/stripe/activate-whitelabel-trial' }),
   saveAutoBilling: endpoint<NoParams, NoQuery, AutoBillingRequest, SuccessResponse & { message: string }>()({ service: 'billing', operationId: 'saveAutoBilling', method: 'post', path: '/stripe/auto-billing' }),
+  /** RPC stripe.assemblePreBuiltPlansFromStripe: the pre-built plans, read from the platform's Stripe products and prices. */
+  assemblePreBuiltPlansFromStripe: endpoint<NoParams, NoQuery, WorkspaceBillingRequest, SuccessResponse & { plans: PreBuiltPlan[] }>()({ service: 'billing', operationId: 'assemblePreBuiltPlansFromStripe', method: 'post', path: '/stripe/assemble-prebuilt-plans' }),
+  /** RPC stripe.createAgencySubscriptionSession: a Stripe Checkout session for a pre-built plan; the browser goes to sessionUrl. */
+  createAgencySubscriptionSession: endpoint<NoParams, NoQuery, AgencySubscriptionSessionRequest, SuccessResponse & { sessionUrl: string }>()({ service: 'billing', operationId: 'createAgencySubscriptionSession', method: 'post', path: '/stripe/create-agency-subscription-session' }),
   getStripeConfig: endpoint<NoParams, NoQuery, NoBody, SuccessResponse & { data: StripeBrowserConfig }>()({ service: 'billing', operationId: 'getStripeConfig', method: 'get', path: '/stripe/config' }),
   /** Services and operators only: the workspace's billing flags (useMultipleStripes, countryCode, custom plan limits). */
   setAccountSettings: endpoint<UidParam, NoQuery, BillingAccountSettings, SuccessResponse>()({ service: 'billing', operationId: 'setAccountSettings', method: 'post', path: '/internal/accounts/:uid' }),

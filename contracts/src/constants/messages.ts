@@ -211,6 +211,9 @@ export const BILLING_API_MESSAGES = {
   someAddonsFailed: 'Some addons could not be processed',
   whitelabelTrialUsed: 'Your whitelabel trial has already been used.',
   whitelabelTrialStarted: 'Your 14-day whitelabel trial has started.',
+  // Pre-built plans (RPC stripe.createAgencySubscriptionSession, ADR 0045); not in the spec's words.
+  alreadyOnPlan: 'You are already subscribed to this plan.',
+  prebuiltPlanNotOnAccount: "This plan is sold on the platform's Stripe account, not your billing region's. Please contact sales.",
   // Stripe sends connected accounts' events only to a Connect endpoint, and the platform's only to an account endpoint (ADR 0044).
   connectEventOnPlatformEndpoint: 'This event is from a connected account: Stripe delivers those to the Connect endpoint.',
   platformEventOnConnectEndpoint: "This event is from the platform's account: Stripe delivers those to the account endpoint.",
@@ -251,6 +254,11 @@ export const BILLING_UI_MESSAGES = {
   loadSubscriptionFailed: 'Failed to load subscription data',
   saveSettingsFailed: 'Failed to save settings',
   currentPlan: 'Current Plan',
+  // Pre-built plans on the billing page (ADR 0045); not in the spec's words.
+  prebuiltPlansTitle: 'Agency plans',
+  prebuiltPlansText: 'Ready-made plans for agencies: monthly credits, agents, seats and client seats for one price, paid in Stripe Checkout.',
+  prebuiltCheckoutDone: 'Thank you! Your plan shows here as soon as Stripe confirms the payment.',
+  prebuiltCheckoutCancelled: 'Checkout was cancelled; nothing was charged.',
 } as const;
 
 /** Knowledge sources (not in the spec's words: the spec shows no knowledge messages). */

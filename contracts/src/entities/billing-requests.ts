@@ -2,6 +2,7 @@ import Joi from 'joi';
 import {
   ADDON_KEYS,
   ADDON_RULES,
+  BILLING_CYCLES,
   CANCELLATION_REASONS,
   CLIENT_AUTO_RECHARGE,
   CLIENT_CREDIT_PURCHASE,
@@ -12,6 +13,7 @@ import {
   TOP_UP_MINIMUM,
   WORKSPACE_AUTO_RECHARGE,
   type AddonKey,
+  type BillingCycle,
   type CancellationReason,
   type PlanKey,
 } from '../constants/billing';
@@ -37,6 +39,23 @@ export interface WorkspaceBillingRequest {
 }
 /** POST /stripe/get-user-data and /stripe/reactivate-subscription. */
 export const workspaceBillingRequestSchema = Joi.object<WorkspaceBillingRequest, true>({ userId: userId(), region: inRegion() });
+
+/**
+ * RPC stripe.createAgencySubscriptionSession (billing §7 "Agency billing connect"): the workspace
+ * subscribes to a pre-built plan (by its key) for a billing cycle through Stripe Checkout; the
+ * answer's sessionUrl is where the browser goes. Billing picks the plan's Stripe price itself and
+ * the return URLs are the billing page's, never the caller's (ADR 0045).
+ */
+export interface AgencySubscriptionSessionRequest extends WorkspaceBillingRequest {
+  planKey: string;
+  billingCycle: BillingCycle;
+}
+export const agencySubscriptionSessionRequestSchema = Joi.object<AgencySubscriptionSessionRequest, true>({
+  userId: userId(),
+  region: inRegion(),
+  planKey: Joi.string().max(TEXT_LIMITS.id).required(),
+  billingCycle: Joi.string().valid(...BILLING_CYCLES).required(),
+});
 
 /** POST /stripe/upsert-payment-method: an e-mail and a complete billing address are needed. */
 export interface UpsertPaymentMethodRequest {

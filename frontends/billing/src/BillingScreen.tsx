@@ -23,6 +23,7 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, PageHeader, Paper, Pro
 import { AddonsModal } from './AddonsModal';
 import { ConfirmSubscriptionModal, PlansModal } from './PlanDialogs';
 import { PaymentModal, type PaymentPurpose } from './payment/PaymentModal';
+import { PreBuiltPlans } from './PreBuiltPlans';
 import { UsageCharts } from './UsageCharts';
 import { WhitelabelOffers } from './WhitelabelOffers';
 
@@ -48,6 +49,7 @@ export function BillingScreen({ region, workspaceId }: RemoteProps['billing']) {
       {overview.data && (
         <Stack gap="md">
           <CurrentPlan overview={overview.data} region={region} workspaceId={workspaceId} onChange={refresh} />
+          <PreBuiltPlans overview={overview.data} region={region} workspaceId={workspaceId} />
           <AutomaticRecharge overview={overview.data} region={region} workspaceId={workspaceId} onChange={refresh} />
           <UsageCharts region={region} workspaceId={workspaceId} />
         </Stack>
@@ -144,7 +146,7 @@ function CurrentPlan({ overview, region, workspaceId, onChange }: PanelProps) {
           </Text>
           <Group gap="xs">
             <Text fw={700} data-testid="plan-name">
-              {PLANS[overview.plan].label}
+              {overview.prebuiltPlan?.name ?? PLANS[overview.plan].label}
             </Text>
             {paid && overview.status && (
               <Badge color={overview.cancels ? 'red' : 'green'} data-testid="plan-status">

@@ -32,6 +32,11 @@
  * One at a time in order, retried with backoff when the endpoint does not answer 2xx.
  *   GET  /sandbox/webhooks                        the deliveries (id, type, status, attempts, last answer)
  *   POST /sandbox/webhooks/<evt id>/resend        delivers an event again (as `stripe events resend`)
+ *
+ * Products and prices created here are kept per account, and GET /v1/products, /v1/prices (active, type,
+ * product, currency, lookup_keys, expand[]=data.product, limit, starting_after) list them as Stripe does.
+ * The platform's account starts with the products of catalog.json (the pre-built plans, ADR 0045), as
+ * an operator created them; --no-catalog (or {catalog: false}) starts it empty.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -106,7 +111,19 @@ function webhookSender({ platform, connect }) {
   };
 }
 
-function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret, connectWebhookUrl, connectWebhookSecret }) {
+/** Stripe's form encoding of a list of objects: marketing_features[0][name]=… */
+const indexedNames = (params, prefix) => {
+  const names = [];
+  for (const [key, value] of params) {
+    const m = new RegExp(`^${prefix}\\[(\\d+)\\]\\[name\\]$`).exec(key);
+    if (m) names[Number(m[1])] = value;
+  }
+  return names.filter((name) => name !== undefined).map((name) => ({ name }));
+};
+/** A list query's array parameter, however it is encoded: lookup_keys[]=a, lookup_keys[0]=a. */
+const listParam = (searchParams, name) => [...searchParams].filter(([key]) => key === name || new RegExp(`^${name}\\[\\d*\\]$`).test(key)).map(([, value]) => value);
+
+function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret, connectWebhookUrl, connectWebhookSecret, catalog }) {
   const webhooks = webhookSender({ platform: { url: webhookUrl, secret: webhookSecret }, connect: { url: connectWebhookUrl, secret: connectWebhookSecret } });
   const paymentMethods = new Map(); // id -> PaymentMethod (+ hidden card number)
   const cardNumbers = new Map(); // pm id -> digits
@@ -117,6 +134,8 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret, co
   const replays = new Map(); // idempotency key -> {status, body}
   const coupons = new Map(); // coupon id -> Coupon
   const promotionCodes = new Map(); // promo id -> PromotionCode
+  const products = new Map(); // prod id -> Product
+  const prices = new Map(); // price id -> Price
   // Stripe Connect: the account (Stripe-Account header; null: the platform's) each object was created on.
   // Another account asking for it gets Stripe's resource_missing, as on Stripe.
   const owners = new Map(); // object id -> account id or null
@@ -224,6 +243,37 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret, co
     customer: state.customer ?? sub.customer,
     items: sub.items && { ...sub.items, data: (sub.items.data ?? []).map((item) => ({ ...item, ...state.period })) },
   });
+
+  const newProduct = (fields, account) => {
+    const product = { id: newId('prod'), object: 'product', active: true, created: nowSeconds(), updated: nowSeconds(), default_price: null, description: null, images: [], livemode: false, marketing_features: [], metadata: {}, name: '', package_dimensions: null, shippable: null, statement_descriptor: null, tax_code: null, unit_label: null, url: null, ...fields };
+    products.set(product.id, product);
+    owners.set(product.id, account);
+    return product;
+  };
+  const newPrice = (fields, account) => {
+    const price = { id: newId('price'), object: 'price', active: true, billing_scheme: 'per_unit', created: nowSeconds(), currency: 'usd', custom_unit_amount: null, livemode: false, lookup_key: null, metadata: {}, nickname: null, recurring: null, tax_behavior: 'unspecified', tiers_mode: null, transform_quantity: null, type: 'one_time', unit_amount: null, unit_amount_decimal: null, ...fields };
+    price.type = price.recurring ? 'recurring' : 'one_time';
+    price.unit_amount_decimal = price.unit_amount === null ? null : String(price.unit_amount);
+    prices.set(price.id, price);
+    owners.set(price.id, account);
+    return price;
+  };
+  // The platform's own catalogue: its products exist before any request, as on its Stripe account.
+  for (const item of catalog ? catalog.products : []) {
+    const { prices: itemPrices = [], marketing_features: features = [], ...fields } = item;
+    const product = newProduct({ ...fields, marketing_features: features.map((name) => ({ name })) }, null);
+    for (const { interval, ...price } of itemPrices) newPrice({ ...price, product: product.id, recurring: interval ? { interval, interval_count: 1, meter: null, usage_type: 'licensed' } : null }, null);
+  }
+  /** Stripe's list answer over kept objects (newest first), with limit and starting_after. */
+  const listOf = (objects, url, path) => {
+    const sorted = [...objects].sort((a, b) => b.created - a.created);
+    const after = url.searchParams.get('starting_after');
+    const from = after ? sorted.findIndex((o) => o.id === after) + 1 : 0;
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const page = sorted.slice(from, from + limit);
+    return { status: 200, body: { object: 'list', data: page, has_more: from + limit < sorted.length, url: path } };
+  };
+  const boolParam = (params, name) => (params.has(name) ? params.get(name) === 'true' : undefined);
 
   /** The browser's calls and the services' calls that need state; null: stripe-mock answers as is. */
   async function route(req, url, raw) {
@@ -368,6 +418,75 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret, co
       return { status: 200, body: { object: 'list', data: data.slice(0, Number(url.searchParams.get('limit') ?? 10)), has_more: false, url: '/v1/promotion_codes' } };
     }
 
+    if (p === '/v1/products' && req.method === 'POST') {
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const fields = { name: params.get('name') ?? '', description: params.get('description') || null, active: boolParam(params, 'active') ?? true, metadata: metadataOf(params), marketing_features: indexedNames(params, 'marketing_features') };
+      return { status: 200, body: newProduct(params.get('id') ? { ...fields, id: params.get('id') } : fields, accountOf(req)) };
+    }
+    if ((m = /^\/v1\/products\/([^/]+)$/.exec(p)) && products.has(m[1]) && visible(m[1], req)) {
+      const product = products.get(m[1]);
+      if (req.method === 'POST') {
+        if (params.has('name')) product.name = params.get('name');
+        if (params.has('description')) product.description = params.get('description') || null;
+        if (params.has('active')) product.active = params.get('active') === 'true';
+        Object.assign(product.metadata, metadataOf(params));
+        product.updated = nowSeconds();
+      }
+      return { status: 200, body: product };
+    }
+    if (p === '/v1/products' && req.method === 'GET' && [...products.keys()].some((id) => owners.get(id) === accountOf(req))) {
+      const active = url.searchParams.get('active');
+      return listOf([...products.values()].filter((product) => owners.get(product.id) === accountOf(req) && (active === null || String(product.active) === active)), url, '/v1/products');
+    }
+    if (p === '/v1/prices' && req.method === 'POST') {
+      const mocked = await forward(req, url.pathname + url.search, raw);
+      if (mocked.status !== 200) return mocked;
+      const interval = params.get('recurring[interval]');
+      return {
+        status: 200,
+        body: newPrice(
+          {
+            product: params.get('product'),
+            currency: (params.get('currency') ?? 'usd').toLowerCase(),
+            unit_amount: params.has('unit_amount') ? Number(params.get('unit_amount')) : null,
+            recurring: interval ? { interval, interval_count: Number(params.get('recurring[interval_count]') ?? 1), meter: null, usage_type: 'licensed' } : null,
+            active: boolParam(params, 'active') ?? true,
+            lookup_key: params.get('lookup_key') || null,
+            nickname: params.get('nickname') || null,
+            metadata: metadataOf(params),
+          },
+          accountOf(req),
+        ),
+      };
+    }
+    if ((m = /^\/v1\/prices\/([^/]+)$/.exec(p)) && prices.has(m[1]) && visible(m[1], req)) {
+      const price = prices.get(m[1]);
+      if (req.method === 'POST') {
+        if (params.has('active')) price.active = params.get('active') === 'true';
+        if (params.has('nickname')) price.nickname = params.get('nickname') || null;
+        Object.assign(price.metadata, metadataOf(params));
+      }
+      return { status: 200, body: price };
+    }
+    if (p === '/v1/prices' && req.method === 'GET' && [...prices.keys()].some((id) => owners.get(id) === accountOf(req))) {
+      const q = url.searchParams;
+      const lookupKeys = listParam(q, 'lookup_keys');
+      const expandProduct = listParam(q, 'expand').includes('data.product');
+      const data = [...prices.values()].filter(
+        (price) =>
+          owners.get(price.id) === accountOf(req) &&
+          (q.get('active') === null || String(price.active) === q.get('active')) &&
+          (!q.get('type') || price.type === q.get('type')) &&
+          (!q.get('product') || price.product === q.get('product')) &&
+          (!q.get('currency') || price.currency === q.get('currency')) &&
+          (!lookupKeys.length || lookupKeys.includes(price.lookup_key)),
+      );
+      const answer = listOf(data, url, '/v1/prices');
+      if (expandProduct) answer.body.data = answer.body.data.map((price) => ({ ...price, product: products.get(price.product) ?? price.product }));
+      return answer;
+    }
+
     if (p === '/v1/payment_intents' && req.method === 'POST') {
       const owner = customers.get(params.get('customer'));
       const pm = params.get('payment_method') || owner?.defaultPaymentMethod;
@@ -472,8 +591,12 @@ function createSandbox({ stripeMockUrl, secretKey, webhookUrl, webhookSecret, co
   return http.createServer((req, res) => void handle(req, res));
 }
 
-function start({ port, host = '127.0.0.1', stripeMockUrl, secretKey, webhookUrl, webhookSecret, connectWebhookUrl, connectWebhookSecret } = {}) {
+/** The platform's catalogue (catalog.json), unless turned off. */
+const loadCatalog = (catalog) => (catalog === false || process.argv.includes('--no-catalog') ? null : (catalog ?? JSON.parse(fs.readFileSync(path.join(__dirname, 'catalog.json'), 'utf8'))));
+
+function start({ port, host = '127.0.0.1', stripeMockUrl, secretKey, webhookUrl, webhookSecret, connectWebhookUrl, connectWebhookSecret, catalog } = {}) {
   const server = createSandbox({
+    catalog: loadCatalog(catalog),
     stripeMockUrl: (stripeMockUrl ?? cliArg('--stripe-mock') ?? process.env.STRIPE_MOCK_URL ?? 'http://127.0.0.1:12111').replace(/\/+$/, ''),
     secretKey: secretKey ?? cliArg('--secret-key') ?? 'sk_test_123',
     webhookUrl: webhookUrl ?? cliArg('--webhook-url') ?? (process.env.STRIPE_WEBHOOK_URL || undefined),

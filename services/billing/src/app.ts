@@ -7,6 +7,7 @@ import type { BillingConfig } from './config';
 import { createStripe } from './clients/stripe';
 import { accountRoutes } from './routes/account-routes';
 import { ledgerRoutes } from './routes/ledger-routes';
+import { prebuiltPlanRoutes } from './routes/prebuilt-plan-routes';
 import { stripeRoutes } from './routes/stripe-routes';
 import { BillingAccountStore } from './store/billing-accounts';
 import { CreditAccountStore } from './store/credit-accounts';
@@ -21,6 +22,7 @@ import { LowCreditUseCases } from './usecases/low-credit';
 import type { OrgAutoRechargeUseCases } from './usecases/org-auto-recharge';
 import { OrganizationBillingStore } from './store/organization-billing';
 import { PaymentUseCases } from './usecases/payments';
+import { PreBuiltPlanUseCases } from './usecases/prebuilt-plans';
 import { WebhookUseCases } from './usecases/webhooks';
 import { OrgSubscriptionUseCases } from './usecases/org-subscriptions';
 import { assembleConnect } from './connect-assembly';
@@ -74,7 +76,8 @@ export function routeTable(deps: AppDeps): {
   const regionalAccounts = deps.config.stripe.regionalAccounts;
   const payments = new PaymentUseCases({ stripe, billingAccounts, ledger, regionalAccounts, now });
   const orgSubscriptions = new OrgSubscriptionUseCases({ organizations: new OrganizationBillingStore(deps.mongo), ledger, now });
-  const webhooks = new WebhookUseCases({ stripe, webhookSecrets: { platform: deps.config.stripe.webhookSecret, connect: deps.config.stripe.connectWebhookSecret }, mongo: deps.mongo, billingAccounts, ledger, payments, orgSubscriptions, now });
+  const prebuilt = new PreBuiltPlanUseCases({ stripe, billingAccounts, publicUrl: deps.config.publicUrl, logger: deps.logger, now });
+  const webhooks = new WebhookUseCases({ stripe, webhookSecrets: { platform: deps.config.stripe.webhookSecret, connect: deps.config.stripe.connectWebhookSecret }, mongo: deps.mongo, billingAccounts, ledger, payments, orgSubscriptions, prebuilt, now });
   const autoRecharge = new AutoRechargeUseCases({ stripe, billingAccounts, ledger, payments, logger: deps.logger, now });
   const lowCredit = new LowCreditUseCases({
     accounts: new CreditAccountStore(deps.mongo),
@@ -89,6 +92,7 @@ export function routeTable(deps: AppDeps): {
   const routes = [
     ...ledgerRoutes(ledger, entitlements, billingAccounts, logs),
     ...stripeRoutes(payments, webhooks, autoRecharge, new AddonUseCases({ stripe, billingAccounts, regionalAccounts, now }), deps.config.stripe),
+    ...prebuiltPlanRoutes(prebuilt),
     ...connect.routes,
     ...accountRoutes(billingAccounts),
   ];

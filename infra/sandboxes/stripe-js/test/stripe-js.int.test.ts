@@ -155,4 +155,19 @@ describe('stripe-js sandbox', () => {
       await new Promise((done) => endpoint.close(done));
     }
   });
+  it("keeps products and prices per account and lists them as Stripe does; the platform's account starts with the catalogue", async () => {
+    const catalogue = await stripe.prices.list({ active: true, type: 'recurring', expand: ['data.product'], limit: 100 });
+    const keys = catalogue.data.map((price) => (price.product as Stripe.Product).metadata.prebuiltPlanKey);
+    expect(new Set(keys)).toEqual(new Set(['agency-starter', 'agency-pro', 'agency-scale']));
+    const product = await stripe.products.create({ name: 'Gold', metadata: { tier: 'gold' } }, { stripeAccount: 'acct_kept' });
+    const price = await stripe.prices.create({ product: product.id, currency: 'usd', unit_amount: 900, recurring: { interval: 'year' }, lookup_key: 'gold_yearly' }, { stripeAccount: 'acct_kept' });
+    expect(price).toMatchObject({ product: product.id, unit_amount: 900, type: 'recurring', recurring: { interval: 'year' } });
+    const listed = await stripe.prices.list({ lookup_keys: ['gold_yearly'], expand: ['data.product'] }, { stripeAccount: 'acct_kept' });
+    expect(listed.data.map((p) => [p.id, (p.product as Stripe.Product).name])).toEqual([[price.id, 'Gold']]);
+    // another account does not see them, nor the platform's catalogue
+    await expect(stripe.products.retrieve(product.id, {}, { stripeAccount: 'acct_other' })).rejects.toMatchObject({ code: 'resource_missing' });
+    expect((await stripe.prices.list({ limit: 100 }, { stripeAccount: 'acct_kept' })).data.map((p) => p.id)).toEqual([price.id]);
+    await stripe.prices.update(price.id, { active: false }, { stripeAccount: 'acct_kept' });
+    expect((await stripe.prices.list({ active: true }, { stripeAccount: 'acct_kept' })).data).toEqual([]);
+  });
 });

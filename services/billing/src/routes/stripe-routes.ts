@@ -25,11 +25,11 @@ import type { PaymentUseCases } from '../usecases/payments';
 import type { WebhookUseCases } from '../usecases/webhooks';
 
 /** The spec's bodies name the workspace (userId) and its region; the region must be the request's. */
-const namedWorkspace = (req: Request) => {
+export const namedWorkspace = (req: Request) => {
   if (req.body.region !== req.region) throw badRequest(`This workspace's billing is in the ${req.body.region} region: call /api/${req.body.region}/billing.`);
   return { workspaceId: req.body.userId as string };
 };
-const WORKSPACE_FAILURES = [400, 401, 402, 403, 404];
+export const WORKSPACE_FAILURES = [400, 401, 402, 403, 404];
 
 export function stripeRoutes(
   payments: PaymentUseCases,

@@ -1,4 +1,4 @@
-import type { AddonKey, PlanKey, PlanLimits, Region, SubscriptionStatus } from '@platform/contracts';
+import type { AddonKey, BillingCycle, PlanKey, PlanLimits, PreBuiltPlan, Region, SubscriptionStatus } from '@platform/contracts';
 import type { RegionalMongo } from '@platform/kit';
 import type { AddonQuantities } from '../domain/plan-limits';
 import { COLLECTION } from './collections';
@@ -23,7 +23,8 @@ export interface BillingAccount {
   countryCode?: string;
   /** the workspace's internal operator flags billing acts on (ADR 0025): set with POST /internal/accounts/:uid */
   useMultipleStripes?: boolean;
-  customPlan?: { limits?: PlanLimits };
+  /** an operator's custom plan (limits only), or a pre-built plan the workspace subscribed to (its key, cycle, name, price; ADR 0045) */
+  customPlan?: { limits?: PlanLimits } & Partial<Pick<PreBuiltPlan, 'key' | 'name' | 'features' | 'stripePrices'>> & { billingCycle?: BillingCycle };
   /** auto-recharge: on, below `autochargeCreditThreshold` credits charge `autochargeCreditAmount` USD, at most `monthlyChargeLimit` USD a month (0: no limit) */
   automaticBilling?: boolean;
   autochargeCreditThreshold?: number;

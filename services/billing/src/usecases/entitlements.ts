@@ -40,6 +40,7 @@ export class EntitlementUseCases {
         amount: account.autochargeCreditAmount ?? WORKSPACE_AUTO_RECHARGE.amount.default,
         monthlyChargeLimit: account.monthlyChargeLimit ?? WORKSPACE_AUTO_RECHARGE.monthlyChargeLimit.default,
       },
+      ...(paid && account.customPlan?.key && account.customPlan.billingCycle ? { prebuiltPlan: { key: account.customPlan.key, name: account.customPlan.name, billingCycle: account.customPlan.billingCycle } } : {}),
     };
   }
 }

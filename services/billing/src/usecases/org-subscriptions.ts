@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { orgSubscriptionStatus, orgSubscriptionTag } from '../domain/org-subscription';
 import { organizationAccountId } from '../domain/credit-transfer';
+import { idOf, invoiceSubscriptionMetadata } from '../domain/stripe-objects';
 import type { OrganizationBillingStore } from '../store/organization-billing';
 import type { Ledger } from './ledger';
 
@@ -10,14 +11,6 @@ export interface OrgSubscriptionDeps {
   now: () => Date;
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
-
-/** The metadata of an invoice's subscription: on the invoice (API 2025-02) or under parent (later versions). */
-function invoiceSubscriptionMetadata(invoice: Stripe.Invoice): Record<string, string> | undefined {
-  const legacy = (invoice as { subscription_details?: { metadata?: Record<string, string> | null } }).subscription_details?.metadata;
-  const parent = (invoice as { parent?: { subscription_details?: { metadata?: Record<string, string> | null } } }).parent?.subscription_details?.metadata;
-  return legacy ?? parent ?? undefined;
-}
 
 /**
  * An organisation's subscription to one of its agency's plans, as Stripe reports it from the

@@ -8,6 +8,7 @@ import { COLLECTION } from '../store/collections';
 import type { Ledger } from './ledger';
 import type { OrgSubscriptionUseCases } from './org-subscriptions';
 import type { PaymentUseCases } from './payments';
+import type { PreBuiltPlanUseCases } from './prebuilt-plans';
 
 /** Stripe's signature tolerance: an event signed longer ago than this is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -22,6 +23,8 @@ export interface WebhookDeps {
   payments: PaymentUseCases;
   /** agency clients' subscriptions on connected accounts (their objects carry the organisation in metadata) */
   orgSubscriptions: OrgSubscriptionUseCases;
+  /** workspaces' subscriptions to pre-built plans through Checkout (their objects carry the workspace and plan, ADR 0045) */
+  prebuilt: PreBuiltPlanUseCases;
   now: () => Date;
 }
 
@@ -65,7 +68,8 @@ export class WebhookUseCases {
       case 'invoice.paid': {
         const invoice = event.data.object;
         const subscriptionId = invoiceSubscriptionId(invoice);
-        const found = subscriptionId && (await this.bySubscription(subscriptionId));
+        // A pre-built plan's first invoice may come before its Checkout session's completion: it applies the plan.
+        const found = subscriptionId && ((await this.bySubscription(subscriptionId)) ?? (await this.deps.prebuilt.fromInvoice(invoice, subscriptionId)));
         if (!found) return void (await this.deps.orgSubscriptions.invoicePaid(invoice));
         const plan = found.account.plan === 'free' ? 'pay_as_you_go' : found.account.plan;
         await this.deps.billingAccounts.update(found.region, found.account._id, { plan, status: 'active' }, now);
@@ -92,13 +96,14 @@ export class WebhookUseCases {
         await this.deps.billingAccounts.update(
           found.region,
           found.account._id,
-          { status, cancelAtPeriodEnd: subscription.cancel_at_period_end, ...(ended ? { plan: 'free', addons: {} } : {}) },
+          // an ended pre-built plan takes its limits with it (an operator's custom plan, without a key, stays)
+          { status, cancelAtPeriodEnd: subscription.cancel_at_period_end, ...(ended ? { plan: 'free', addons: {}, ...(found.account.customPlan?.key ? { customPlan: {} } : {}) } : {}) },
           now,
         );
         return;
       }
       case 'checkout.session.completed':
-        await this.deps.orgSubscriptions.checkoutCompleted(event.data.object);
+        if (!(await this.deps.prebuilt.checkoutCompleted(event.data.object))) await this.deps.orgSubscriptions.checkoutCompleted(event.data.object);
         return;
       case 'payment_intent.succeeded': {
         const intent = event.data.object;
