@@ -9,18 +9,10 @@
  * the current plan (its button reads Current Plan, every plan button is disabled) and grant its credits.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import Stripe from 'stripe';
 import { AGENCY_API, BILLING_API, BILLING_UI_MESSAGES, CLIENTS_API, CONNECT_API, MESSAGES, gatewayPath, type Region } from '@platform/contracts';
 import { CLIENT_BILLING_PAGE, serveClientBillingPage } from './support/client-billing-page';
+import { deliverStripeEvent } from './support/stripe-events';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
-
-/** An event from the agency's connected account, signed as Stripe signs it, to billing's Connect webhook endpoint through the gateway. */
-async function deliverStripeEvent(type: string, object: object, account: string): Promise<void> {
-  const payload = JSON.stringify({ id: `evt_${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`, object: 'event', account, type, api_version: '2025-02-24.acacia', created: Math.floor(Date.now() / 1000), data: { object } });
-  const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: process.env.STRIPE_CONNECT_WEBHOOK_SECRET! });
-  const answer = await fetch(`${baseUrl}${gatewayPath(BILLING_API.stripeConnectWebhook)}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-  if (!answer.ok) throw new Error(`${type}: ${answer.status} ${await answer.text()}`);
-}
 
 describe('agency rebilling journey', () => {
   let browser: Browser;

@@ -39,7 +39,7 @@ export function ClientDrawer(props: { draft: SaveClientRequest | null; existing?
         <Switch label="Organisation admin" checked={!!client.isOrgAdmin} onChange={(e) => set({ isOrgAdmin: e.currentTarget.checked })} data-testid="client-org-admin" />
         <Switch
           label="Admin"
-          description="Opens every page of your own view of the dashboard and every custom tab, whatever Access says"
+          description="Opens every page of the agency's own view of the dashboard and every custom tab, whatever Access says"
           checked={!!client.isAdmin}
           onChange={(e) => set({ isAdmin: e.currentTarget.checked })}
           data-testid="client-is-admin"

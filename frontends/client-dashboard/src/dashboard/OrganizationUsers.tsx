@@ -76,6 +76,11 @@ export function OrganizationUsersDrawer({ opened, onClose }: { opened: boolean; 
                     {user.name}
                   </Text>
                   {user.isOrgAdmin && <Badge size="xs">Admin</Badge>}
+                  {user.isAdmin && (
+                    <Badge size="xs" color="grape" title="The agency gave this user every page">
+                      Every page
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="xs" c="dimmed">
                   {user.email}
