@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { AGENT_API, BILLING_API, BILLING_UI_MESSAGES, CLIENT_SIGN_IN, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, gatewayPath, type PreBuiltPlan } from '@platform/contracts';
-import { mailsTo, nthMailTo } from '@platform/test-support';
+import { mailsTo, nthMailTo, waitFor } from '@platform/test-support';
 import { callApi, clientJourneyBrowser, clientNavTabs, setUpAgencyWithClients, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 import { screenshot, uniqueEmail } from './support/platform';
 import { deliverStripeEvent } from './support/stripe-events';
@@ -93,10 +93,10 @@ describe("issue 12's last items: invite, the root admin's client fields, organis
     await screenshot(journey.owner, 'issue12-03-client-drawer-admin');
     await drawer.getByTestId('client-save').click();
     await drawer.waitFor({ state: 'hidden' });
-    const { clients } = await callApi(journey.owner.request, CLIENTS_API.listOrganizations, agency.region, { params: { uid: agency.uid } });
-    const stored = (email: string) => clients.find((c: { email: string }) => c.email === email.toLowerCase());
-    expect(stored(narrowed.email).widgetIDs).toEqual([nightShift]);
-    expect(stored(allPages.email).isAdmin).toBe(true);
+    // the drawer closes once the save is answered; the list is read until it has both saves
+    const stored = async (email: string) => (await callApi(journey.owner.request, CLIENTS_API.listOrganizations, agency.region, { params: { uid: agency.uid } })).clients.find((c: { email: string }) => c.email === email.toLowerCase());
+    expect(await waitFor(async () => (await stored(allPages.email)).isAdmin, 10_000, 250)).toBe(true);
+    expect((await stored(narrowed.email)).widgetIDs).toEqual([nightShift]);
   });
 
   it("the dashboard follows them: the narrowed client has the Night shift only, the admin client every page of the agency's view", async () => {
