@@ -18,6 +18,25 @@ export interface WidgetOptions {
   storage?: Storage;
 }
 
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/**
+ * The page's localStorage, or a store in memory when the browser refuses it: an iframe snippet on
+ * another site is a third-party document, and browsers that block third-party storage throw on
+ * any access. The visitor then chats as usual; only the next page does not show the conversation.
+ */
+export function widgetStorage(preferred?: Storage): KeyValueStore {
+  if (preferred) return preferred;
+  try {
+    const storage = window.localStorage;
+    storage.getItem('vg-visitor');
+    return storage;
+  } catch {
+    const memory = new Map<string, string>();
+    return { getItem: (key) => memory.get(key) ?? null, setItem: (key, value) => void memory.set(key, value) };
+  }
+}
+
 const randomId = (length = 20) => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => alphabet[byte % alphabet.length]).join('');
@@ -64,6 +83,7 @@ export class ChatWidget {
   private readonly sendButton: HTMLButtonElement;
   private readonly launcher?: HTMLButtonElement;
   private readonly proactive?: HTMLElement;
+  private readonly storage: KeyValueStore;
   private greeted = false;
   private busy = false;
   /** chatForget: the conversation lives only while the widget is open */
@@ -73,6 +93,7 @@ export class ChatWidget {
     private readonly options: WidgetOptions,
     private readonly settings: WidgetSettings,
   ) {
+    this.storage = widgetStorage(options.storage);
     const { lang, words } = wordsFor(settings.lang);
     this.words = words;
     this.host = document.createElement('div');
@@ -230,7 +251,7 @@ export class ChatWidget {
   }
 
   private stored(name: string, make?: () => string): string | undefined {
-    const storage = this.options.storage ?? window.localStorage;
+    const storage = this.storage;
     const key = `vg-${name}`;
     let value = storage.getItem(key) ?? undefined;
     if (!value && make) {
@@ -267,7 +288,7 @@ export class ChatWidget {
       });
       answer.classList.remove('vg-message--typing');
       answer.textContent = result.text;
-      if (remember) (this.options.storage ?? window.localStorage).setItem(`vg-${conversationKey}`, result.conversationId);
+      if (remember) this.storage.setItem(`vg-${conversationKey}`, result.conversationId);
       else this.conversationId = result.conversationId;
     } catch (error) {
       answer.remove();

@@ -104,4 +104,21 @@ describe('widget words and theme', () => {
     expect(Object.keys(theme.variables).filter((name) => name.startsWith('--vg-shade-'))).toHaveLength(10);
     expect(widgetTheme({ theme: 'custom-light', customThemeJSONString: 'not json' }).variables['--vg-primary']).toBe('#228be6');
   });
+
+  it('chats when the browser refuses storage (an iframe snippet on another site, third-party storage blocked)', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', { configurable: true, get: () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+    const fetch = jest.fn().mockRejectedValue(new TypeError('offline'));
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
+    try {
+      const widget = new ChatWidget({ origin: 'https://gw.example', agentId: 'agent1234567890ab', mode: 'full' }, settings());
+      await widget.send('Hello');
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(fetch.mock.calls[0][1].body)).toMatchObject({ text: 'Hello', visitorId: expect.stringMatching(/^[A-Za-z0-9]{20}$/) });
+    } finally {
+      Object.defineProperty(window, 'localStorage', descriptor);
+      globalThis.fetch = realFetch;
+    }
+  });
 });
