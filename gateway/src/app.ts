@@ -108,6 +108,7 @@ export function buildGateway(config: GatewayConfig, logger: Logger, deps: Gatewa
       rateLimit: config.rateLimit,
       counts: rateCounts,
       tools,
+      logger,
     });
     // A save (ADR 0038): the credential's verdict read from the verifiers' caches.
     const signedIn = signedInFastPath({

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
-import { verifyForwarded } from '@platform/kit';
+import { REQUEST_BATCH_PATH, REQUEST_BATCH_TYPE, decodeFrames, encodeFrame, verifyForwarded, type BatchedRequest, type ForwardedContext } from '@platform/kit';
 import { createGateway } from '../src/app';
 import { loadConfig } from '../src/config';
 import { SIGNING_SECRET, closedPortUrl, gatewayEnv, silentLogger } from './helpers/upstream';
@@ -13,23 +13,52 @@ interface Seen {
   headers: http.IncomingHttpHeaders;
   body: string;
   trailers: NodeJS.Dict<string>;
+  /** a request that came in a request batch: the caller the batch vouches for, and the batch */
+  context?: ForwardedContext;
+  batch?: { headers: http.IncomingHttpHeaders; body: Buffer; size: number };
 }
 
-/** A channels stand-in: records what reaches it and answers as `reply` says. */
+/**
+ * A channels stand-in: records what reaches it and answers as `state` says. It speaks request
+ * batches (ADR 0047) as the kit does: each request of a batch is answered in its own frame
+ * (echoing the request's body when `state.echo`), a request held by `state.hold` only when the
+ * test releases it.
+ */
 async function recordingService() {
   const seen: Seen[] = [];
-  const state = { status: 200, body: '{"ok":true}', delayMs: 0 };
+  const batches: number[] = [];
+  const state = { status: 200, body: '{"ok":true}', delayMs: 0, echo: false, batchStatus: 200, hold: undefined as string | undefined, release: () => undefined as void };
   const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body, trailers: req.trailers });
-      setTimeout(() => res.writeHead(state.status, { 'content-type': 'application/json', 'x-service': 'channels' }).end(state.body), state.delayMs);
+      const body = Buffer.concat(chunks);
+      if (req.url !== REQUEST_BATCH_PATH) {
+        seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: body.toString(), trailers: req.trailers });
+        setTimeout(() => res.writeHead(state.status, { 'content-type': 'application/json', 'x-service': 'channels' }).end(state.body), state.delayMs);
+        return;
+      }
+      const requests = decodeFrames<BatchedRequest>(body, 1024 * 1024);
+      batches.push(requests.length);
+      for (const { head, body: requestBody } of requests) seen.push({ method: head.method, url: head.path, headers: head.headers, body: requestBody.toString(), trailers: {}, context: head.context, batch: { headers: req.headers, body, size: requests.length } });
+      if (state.batchStatus !== 200) return void res.writeHead(state.batchStatus, { 'content-type': 'application/json' }).end('{"success":false,"message":"refused"}');
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': REQUEST_BATCH_TYPE });
+        let open = requests.length;
+        const answer = (index: number, requestBody: Buffer) => {
+          res.write(encodeFrame({ index, status: state.status, headers: { 'content-type': 'application/json', 'x-service': 'channels' } }, state.echo ? requestBody : state.body));
+          if (--open === 0) res.end();
+        };
+        requests.forEach(({ body: requestBody }, index) => {
+          if (state.hold !== undefined && requestBody.toString().includes(state.hold)) state.release = () => answer(index, requestBody);
+          else answer(index, requestBody);
+        });
+      }, state.delayMs);
     });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { seen, state, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { seen, batches, state, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 async function startGateway(env: Record<string, string>) {
@@ -81,10 +110,11 @@ describe('gateway fast path for the providers’ webhooks', () => {
   });
   beforeEach(() => {
     channels.seen.length = 0;
-    Object.assign(channels.state, { status: 200, body: '{"ok":true}', delayMs: 0 });
+    channels.batches.length = 0;
+    Object.assign(channels.state, { status: 200, body: '{"ok":true}', delayMs: 0, echo: false, batchStatus: 200, hold: undefined });
   });
 
-  it('forwards a webhook with its length, signed for its path and body, with the request id and forwarded headers; platform headers and credentials stay out', async () => {
+  it('forwards a webhook in a request batch signed by the gateway for the whole batch: its path, body, request id and forwarded headers, the anonymous caller the batch vouches for; platform headers and credentials stay out', async () => {
     const res = await post(`${gateway.url}${TELEGRAM('a1')}`, [UPDATE], {
       'x-telegram-bot-api-secret-token': 'secret-1',
       'x-platform-identity': 'forged',
@@ -97,19 +127,52 @@ describe('gateway fast path for the providers’ webhooks', () => {
     expect(res.headers['x-service']).toBe('channels');
     expect(res.headers['x-request-id']).toBe('req-fast-1');
     const [seen] = channels.seen;
-    expect(seen).toMatchObject({ method: 'POST', url: '/v2/agents/a1/telegram-webhook', body: UPDATE });
+    expect(seen).toMatchObject({ method: 'POST', url: '/v2/agents/a1/telegram-webhook', body: UPDATE, context: { identity: { kind: 'anonymous' }, region: 'eu', clientIp: '127.0.0.1' } });
     expect(seen!.headers).toMatchObject({
       'content-length': String(Buffer.byteLength(UPDATE)),
       'x-telegram-bot-api-secret-token': 'secret-1',
       'x-request-id': 'req-fast-1',
       'x-forwarded-for': '127.0.0.1',
       'x-forwarded-proto': 'http',
-      'x-platform-identity-body': `sha256=${sha256(UPDATE)}`,
     });
-    expect(seen!.headers['transfer-encoding']).toBeUndefined();
-    expect(seen!.headers['x-platform-admin']).toBeUndefined();
-    const context = verifyForwarded({ method: 'POST', path: '/v2/agents/a1/telegram-webhook', headers: seen!.headers, bodySha256: sha256(UPDATE) }, SIGNING_SECRET);
-    expect(context).toEqual({ identity: { kind: 'anonymous' }, region: 'eu', clientIp: '127.0.0.1' });
+    expect(Object.keys(seen!.headers).filter((name) => name.startsWith('x-platform-'))).toEqual([]);
+    const { headers, body } = seen!.batch!;
+    expect(headers['content-type']).toBe(REQUEST_BATCH_TYPE);
+    expect(headers['content-length']).toBe(String(body.length));
+    expect(headers['transfer-encoding']).toBeUndefined();
+    const signed = verifyForwarded({ method: 'POST', path: REQUEST_BATCH_PATH, headers, bodySha256: sha256(body) }, SIGNING_SECRET);
+    expect(signed?.identity).toEqual({ kind: 'gateway' });
+  });
+
+  it('carries the webhooks that arrive while batches are on their way in shared batches, each caller answered with its own answer', async () => {
+    channels.state.echo = true;
+    channels.state.delayMs = 50;
+    const updates = Array.from({ length: 40 }, (_, i) => `{"update_id":${i},"message":{"text":"together ${i}"}}`);
+    const answers = await Promise.all(updates.map((update, i) => post(`${gateway.url}${TELEGRAM(`t${i}`)}`, [update])));
+    expect(answers.map((a) => [a.status, a.body])).toEqual(updates.map((update) => [200, update]));
+    expect(channels.batches.reduce((sum, size) => sum + size, 0)).toBe(updates.length);
+    // At most 4 batches are on their way at once: the rest wait for them and share the next.
+    expect(channels.batches.length).toBeLessThan(updates.length / 2);
+  });
+
+  it('answers each webhook of a batch as soon as its own answer comes, not when the whole batch is done', async () => {
+    channels.state.echo = true;
+    channels.state.hold = 'held';
+    const held = post(`${gateway.url}${TELEGRAM('h1')}`, ['{"update_id":1,"text":"held"}']);
+    const quick = post(`${gateway.url}${TELEGRAM('h2')}`, ['{"update_id":2,"text":"quick"}']);
+    expect((await quick).body).toBe('{"update_id":2,"text":"quick"}');
+    expect(channels.batches).toEqual([2]);
+    channels.state.release();
+    expect((await held).body).toBe('{"update_id":1,"text":"held"}');
+  });
+
+  it('answers 502 to each webhook of a batch the service refuses as a whole', async () => {
+    channels.state.batchStatus = 401;
+    const answers = await Promise.all([post(`${gateway.url}${TELEGRAM('r1')}`, [UPDATE]), post(`${gateway.url}${TELEGRAM('r2')}`, [UPDATE])]);
+    for (const res of answers) {
+      expect(res.status).toBe(502);
+      expect(JSON.parse(res.body)).toEqual({ success: false, message: 'Service unavailable, please try again later.' });
+    }
   });
 
   it('answers with the same security headers as the express path, and counts the webhook against its agent', async () => {
@@ -176,7 +239,7 @@ describe('gateway fast path for the providers’ webhooks', () => {
     expect(JSON.parse(res.body)).toEqual({ success: false, message: expect.any(String) });
   });
 
-  it('closes the caller\'s answer when the service dies in the middle of its own', async () => {
+  it('answers 502 when the service dies in the middle of its answer, instead of leaving the caller waiting', async () => {
     const dying = http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
@@ -188,7 +251,9 @@ describe('gateway fast path for the providers’ webhooks', () => {
     await once(dying, 'listening');
     const broken = await startGateway({ SERVICE_URL_CHANNELS: `http://127.0.0.1:${(dying.address() as AddressInfo).port}` });
     try {
-      await expect(post(`${broken.url}${TELEGRAM('a10')}`, [UPDATE])).rejects.toThrow();
+      const res = await post(`${broken.url}${TELEGRAM('a10')}`, [UPDATE]);
+      expect(res.status).toBe(502);
+      expect(JSON.parse(res.body)).toEqual({ success: false, message: 'Service unavailable, please try again later.' });
     } finally {
       broken.server.close();
       dying.close();

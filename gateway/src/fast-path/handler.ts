@@ -2,13 +2,15 @@ import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpH
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Region } from '@platform/contracts';
-import { CLIENT_SESSION_COOKIE, REQUEST_ID_HEADER, SESSION_COOKIE, errorBody, signForwarded, tooManyRequests, type FastRequestTools, type ForwardedContext } from '@platform/kit';
+import { CLIENT_SESSION_COOKIE, SESSION_COOKIE, isPlainJson, signForwarded, tooManyRequests, type FastRequestTools, type ForwardedContext, type Logger } from '@platform/kit';
 import { classifyCredential } from '../domain/credentials';
 import { resolveApiRoute } from '../domain/routing';
 import type { ServiceName } from '../domain/services';
-import { NOT_FORWARDED, READ_AHEAD_BYTES, UPSTREAM_MESSAGES } from '../routes/proxy';
+import { READ_AHEAD_BYTES, UPSTREAM_MESSAGES } from '../routes/proxy';
 import type { SharedRateCounts } from '../store/rate-counts';
 import { RateBudget } from './budgets';
+import { RequestBatches } from './batches';
+import { answer, forwardedHeaders, parsedUrl } from './forwarding';
 import { fastRouteMatcher, type FastRoute } from './routes';
 
 export interface FastPathOptions {
@@ -23,6 +25,7 @@ export interface FastPathOptions {
   counts: SharedRateCounts;
   /** The gateway app's (createApp's fastPath): its request prototype (req.ip and req.protocol under its trust-proxy rules), request log and security headers. */
   tools: FastRequestTools;
+  logger: Logger;
 }
 
 /** Not copied from the service's answer: the caller's connection is the gateway's business. */
@@ -34,13 +37,24 @@ const HOP_BY_HOP_ANSWER = new Set(['connection', 'keep-alive']);
  * request (request id, log line and security headers by the app's own middlewares, the rate budgets with their headers,
  * platform headers stripped, the anonymous identity signed with the body's digest, the
  * service's answer streamed back, 502/504 when it fails) with none of express'
- * or http-proxy's per-request machinery. Answers false, touching nothing, for any request it
+ * or http-proxy's per-request machinery. A plain JSON body (what the providers send) travels to
+ * its service in a request batch with the other webhooks of the moment (batches.ts, ADR 0047),
+ * anything else on its own. Answers false, touching nothing, for any request it
  * does not take (another route, a credential, an Origin, `Expect`, a chunked or large body),
  * which then goes through express unchanged.
  */
 export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const match = fastRouteMatcher(options.routes);
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  const batches = new Map<ServiceName, RequestBatches>();
+  const batchesTo = (service: ServiceName, url: string) => {
+    let found = batches.get(service);
+    if (!found) {
+      found = new RequestBatches({ service, url, signingSecret: options.signingSecret, timeoutMs: options.timeoutMs, agent, region: options.defaultRegion, maxFrameBytes: READ_AHEAD_BYTES + 64 * 1024, logger: options.logger });
+      batches.set(service, found);
+    }
+    return found;
+  };
   const bodyLimit = Math.min(READ_AHEAD_BYTES, options.bodyLimit);
   const { windowMs, perIp, perCredential } = options.rateLimit;
   const budgets = new Map<string, RateBudget>();
@@ -80,9 +94,20 @@ export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: 
     }
 
     const upstream = { service: resolved.service, url: target, path: resolved.upstreamPath };
-    readThenForward(request, res, upstream, { identity: { kind: 'anonymous' }, region: resolved.region, clientIp }, options, agent);
+    const context = { identity: { kind: 'anonymous' } as const, region: resolved.region, clientIp };
+    // Plain JSON (what the providers send) travels in request batches; anything else on its own, as the service's express path reads it.
+    if (queryAt === -1 && isPlainJson(headers)) readThenBatch(request, res, batchesTo(resolved.service, target), upstream.path, context);
+    else readThenForward(request, res, upstream, context, options, agent);
     return true;
   };
+}
+
+/** Reads the request's body, then hands it to the service's request batches. */
+function readThenBatch(req: Request, res: ServerResponse, batches: RequestBatches, path: string, context: ForwardedContext & { clientIp: string }): void {
+  const chunks: Buffer[] = [];
+  req.once('error', () => res.destroy());
+  req.on('data', (chunk: Buffer) => void chunks.push(chunk));
+  req.once('end', () => batches.send(req, res, path, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), context));
 }
 
 /** 429 as express-rate-limit's, closing the connection: unread, the body would be taken for the next request on it. */
@@ -117,18 +142,11 @@ function forward(
   options: Pick<FastPathOptions, 'signingSecret' | 'timeoutMs'>,
   agent: Agent,
 ): void {
-  const outgoing: OutgoingHttpHeaders = {};
-  for (const name in req.headers) {
-    if (!NOT_FORWARDED.has(name) && !name.startsWith('x-platform-') && name !== 'host') outgoing[name] = req.headers[name];
-  }
   const { path } = upstream;
   const url = parsedUrl(upstream.url);
+  const outgoing: OutgoingHttpHeaders = forwardedHeaders(req, context.clientIp);
   // As http-proxy's changeOrigin: the service sees its own host.
   outgoing.host = url.host;
-  outgoing[REQUEST_ID_HEADER] = req.id;
-  outgoing['x-forwarded-for'] = context.clientIp;
-  outgoing['x-forwarded-proto'] = req.protocol;
-  outgoing['x-forwarded-host'] = req.headers.host ?? '';
   Object.assign(outgoing, signForwarded(context, options.signingSecret, { method: 'POST', path, body }));
   outgoing['content-length'] = body.length;
 
@@ -156,16 +174,3 @@ function forward(
   call.end(body);
 }
 
-const parsedUrls = new Map<string, URL>();
-/** The services' URLs are a handful, parsed once. */
-function parsedUrl(target: string): URL {
-  let url = parsedUrls.get(target);
-  if (!url) parsedUrls.set(target, (url = new URL(target)));
-  return url;
-}
-
-export function answer(res: ServerResponse, status: number, message: string): void {
-  if (res.destroyed) return;
-  const text = JSON.stringify(errorBody(message));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
-}

@@ -3,7 +3,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { META_PAGES_API, REQUEST_MESSAGES, TOPICS, WHATSAPP_API } from '@platform/contracts';
-import { signForwarded } from '@platform/kit';
+import { REQUEST_BATCH_PATH, REQUEST_BATCH_TYPE, decodeFrames, encodeFrame, signForwarded, type BatchedAnswer, type BatchedRequest, type ForwardedContext } from '@platform/kit';
 import { anonymous, readTopicWithKcat } from '@platform/test-support';
 import { agentOfSomeone, botToken } from './support/fixtures';
 import { startChannels, type ChannelsHarness } from './support/harness';
@@ -41,6 +41,35 @@ describe("channels' webhook fast path (ADR 0034)", () => {
     if (signed) call = call.set(signForwarded({ identity: anonymous, region: 'eu' }, h.config.platform.internalSigningSecret, { method: 'POST', path, body: Buffer.from(text) }));
     return call.send(text);
   };
+  const GATEWAY: ForwardedContext = { identity: { kind: 'gateway' }, region: 'eu' };
+  /** A batch's frames, as the gateway frames its requests. */
+  const framed = (requests: Array<{ path: string; text: string; headers?: Record<string, string> }>) =>
+    Buffer.concat(
+      requests.map(({ path, text, headers }) =>
+        encodeFrame(
+          { method: 'POST', path, headers: { 'content-type': FAST, 'content-length': String(Buffer.byteLength(text)), ...headers }, context: { identity: anonymous, region: 'eu', clientIp: '203.0.113.9' } } satisfies BatchedRequest,
+          text,
+        ),
+      ),
+    );
+  /** Posts `body` as a request batch, signed by `signer` for `signedBody` (the body itself by default; null: unsigned). */
+  const postBatch = (body: Buffer, signer: ForwardedContext | null = GATEWAY, signedBody = body) => {
+    let call = request(h.app).post(REQUEST_BATCH_PATH).set('content-type', REQUEST_BATCH_TYPE);
+    if (signer) call = call.set(signForwarded(signer, h.config.platform.internalSigningSecret, { method: 'POST', path: REQUEST_BATCH_PATH, body: signedBody }));
+    return call
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .send(body);
+  };
+  /** The answers of a batch, in the order of its requests. */
+  const answersOf = (res: request.Response) =>
+    decodeFrames<BatchedAnswer>(res.body as Buffer, 1024 * 1024)
+      .sort((a, b) => a.head.index - b.head.index)
+      .map(({ head, body }) => ({ status: head.status, headers: head.headers, body: JSON.parse(body.toString()) as unknown }));
   const inbound = async () => (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key.startsWith(`${agentId}:`));
 
   it('refuses an update that did not come through the gateway, even with the right Telegram secret: 401, express never sees it, nothing queued', async () => {
@@ -113,5 +142,49 @@ describe("channels' webhook fast path (ADR 0034)", () => {
       expect(shape(fast)).toEqual(shape(viaExpress));
     }
     expect((await inbound()).filter((record) => record.value.includes('same 8001'))).toHaveLength(1);
+  });
+
+  it("answers a request batch of the gateway: each request as it would be answered alone, in one exchange, the express router never called (ADR 0047)", async () => {
+    const update = (id: number) => JSON.stringify({ update_id: id, message: { message_id: id, date: 1, chat: { id: 4244 }, text: `batched ${id}` } });
+    const metaBody = JSON.stringify({ object: 'page', entry: [] });
+    const cases: Array<{ path: string; text: string; headers?: Record<string, string> }> = [
+      { path: telegramPath, text: update(9001), headers: { 'x-telegram-bot-api-secret-token': secret } },
+      { path: telegramPath, text: update(9002), headers: { 'x-telegram-bot-api-secret-token': 'wrong' } },
+      { path: telegramPath, text: update(9003) },
+      { path: telegramPath, text: '{"update_id":', headers: { 'x-telegram-bot-api-secret-token': secret } },
+      { path: telegramPath, text: '[1]', headers: { 'x-telegram-bot-api-secret-token': secret } },
+      { path: '/v2/agents/not-an-id/telegram-webhook', text: update(9004) },
+      { path: META_PAGES_API.metaWebhook.path, text: metaBody, headers: { 'x-hub-signature-256': `sha256=${createHmac('sha256', 'not the secret').update(metaBody).digest('hex')}` } },
+      { path: telegramPath, text: update(9005), headers: { 'x-telegram-bot-api-secret-token': secret } },
+    ];
+    const res = await postBatch(framed(cases)).expect(200).expect('content-type', REQUEST_BATCH_TYPE);
+    expect(router).not.toHaveBeenCalled();
+    const answers = answersOf(res);
+    expect(answers).toHaveLength(cases.length);
+    for (const [i, { path, text, headers }] of cases.entries()) {
+      const alone = await send(path, text, FAST, headers);
+      // The same status and body; of the headers only the route's own travel back (the gateway sets the rest).
+      expect({ i, status: answers[i]!.status, body: answers[i]!.body }).toEqual({ i, status: alone.status, body: alone.body });
+      expect(answers[i]!.headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
+    }
+    const queued = (await inbound()).filter((record) => /batched 900[15]/.test(record.value));
+    expect(queued).toHaveLength(2);
+  });
+
+  it('runs a batch\'s requests only behind the gateway\'s own signature over the whole batch, and refuses a malformed one', async () => {
+    const update = JSON.stringify({ update_id: 9101, message: { message_id: 9101, date: 1, chat: { id: 4245 }, text: 'never queued' } });
+    const batch = framed([{ path: telegramPath, text: update, headers: { 'x-telegram-bot-api-secret-token': secret } }]);
+    const refusal = { success: false, message: 'Request did not come through the gateway' };
+    expect(JSON.parse((await postBatch(batch, null).expect(401)).body.toString())).toEqual(refusal);
+    // Signed, but as an anonymous caller (what any webhook is): only the gateway itself vouches for a batch.
+    await postBatch(batch, { identity: anonymous, region: 'eu' }).expect(401);
+    // Signed for another body.
+    await postBatch(batch, GATEWAY, framed([{ path: telegramPath, text: '{}' }])).expect(401);
+    // Signed, but not frames: a cut frame, a head that names no request.
+    const malformed = { success: false, message: 'Malformed request batch' };
+    expect(JSON.parse((await postBatch(batch.subarray(0, batch.length - 3)).expect(400)).body.toString())).toEqual(malformed);
+    await postBatch(encodeFrame({ path: telegramPath }, update)).expect(400);
+    expect(router).not.toHaveBeenCalled();
+    expect((await inbound()).some((record) => record.value.includes('never queued'))).toBe(false);
   });
 });

@@ -31,3 +31,4 @@ export * from './auth/workspace-member';
 export * from './crypto/passwords';
 export * from './mail/smtp-mailer';
 export * from './http/fast-path';
+export * from './http/request-batch';

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request, Response } from 'express';
 import { verifyForwarded } from '../auth/identity';
+import { answerRequestBatch } from './batch-route';
 import { bodyDepthProblem, isPlainJson, keepBody, parsePlainJson } from './body';
 import { errorHandler } from './error-handler';
-import { badRequest, unauthorized } from './errors';
+import { badRequest, notFound, unauthorized } from './errors';
+import { REQUEST_BATCH_PATH, REQUEST_BATCH_TYPE } from './request-batch';
 import { runRoute, type AccessPolicy, type Authorizer, type NoResources, type RouteSpec } from './route-table';
 
 /** Answers a raw request it takes (true), or leaves it untouched for express (false). */
@@ -49,6 +51,8 @@ const aborted = () => Object.assign(new Error('request aborted'), { status: 400,
  * own run (`runRoute`: its access rule with the service's authoriser, schemas and handler),
  * any error through the app's error handler. Anything else goes to express.
  * Routes behind an access rule need the service's authoriser (the one `serviceRouter` mounts).
+ * The same routes answer the gateway's request batches (request-batch.ts, ADR 0047): each request
+ * of a batch runs through the same checks and route run, with the caller the batch was signed for.
  */
 export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options: { routes: readonly RouteSpec<P>[]; authorizer?: Authorizer<P>; signingSecret: string }): FastPathFactory {
   if (!options.authorizer && options.routes.some((route) => route.access !== 'public')) throw new Error('serviceFastRoutes: routes behind an access rule need the authorizer');
@@ -75,8 +79,49 @@ export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options:
     return undefined;
   };
 
+  type Matched = NonNullable<ReturnType<typeof matchRoute>>;
+  const routeOn = (req: Request, matched: Matched) => {
+    req.params = matched.params;
+    // The metrics' route label, as express' router would leave it.
+    req.route = { path: matched.route.path } as Request['route'];
+    req.baseUrl = '';
+  };
+  /** A matched request with its body read: the body's checks, then the route's run; the caller comes from the gateway's signature, or is already set (`signed`: a batch's request). */
+  const runMatched = (req: Request, res: Response, matched: Matched, body: Buffer, fail: (err: unknown) => void, signed: boolean) => {
+    keepBody(req, body);
+    try {
+      req.body = parsePlainJson(body);
+      const deep = bodyDepthProblem(req.body);
+      if (deep) throw badRequest(deep);
+      if (!signed) {
+        const context = verifyForwarded({ method: req.method, path: req.url, headers: req.headers, bodySha256: req.bodySha256 }, options.signingSecret);
+        if (!context) throw unauthorized('Request did not come through the gateway');
+        req.identity = context.identity;
+        req.region = context.region;
+        req.clientIp = context.clientIp;
+      }
+      runRoute(matched.route, authorizer, req, res).catch(fail);
+    } catch (err) {
+      fail(err);
+    }
+  };
+
   return (tools) => (rawReq, rawRes) => {
     const url = rawReq.url ?? '';
+    if (url === REQUEST_BATCH_PATH && rawReq.method === 'POST' && rawReq.headers['content-type'] === REQUEST_BATCH_TYPE) {
+      answerRequestBatch(rawReq, rawRes, {
+        tools,
+        signingSecret: options.signingSecret,
+        run: (req, res, body, fail) => {
+          const matched = isPlainJson(req.headers) && !req.url.includes('?') ? matchRoute(req.method, req.url) : undefined;
+          if (!matched) return fail(notFound());
+          routeOn(req, matched);
+          if (body.length > tools.bodyLimit) return fail(tooLarge());
+          runMatched(req, res, matched, body, fail, true);
+        },
+      });
+      return true;
+    }
     if (url.includes('?') || !isPlainJson(rawReq.headers)) return false;
     const declared = Number(rawReq.headers['content-length']);
     if (!(declared > 0)) return false;
@@ -85,10 +130,7 @@ export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options:
 
     const req = tools.begin(rawReq, rawRes);
     const res = tools.expressResponse(req, rawRes);
-    req.params = matched.params;
-    // The metrics' route label, as express' router would leave it.
-    req.route = { path: matched.route.path } as Request['route'];
-    req.baseUrl = '';
+    routeOn(req, matched);
     const fail = (err: unknown) => tools.fail(req, res, err);
     if (declared > tools.bodyLimit) {
       // Left unread (as body-parser does for a declared length over the limit); the connection cannot carry another request.
@@ -103,21 +145,7 @@ export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options:
     req.on('data', onData).once('close', onClose).once('error', () => res.destroy());
     req.once('end', () => {
       req.off('data', onData).off('close', onClose);
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      keepBody(req, body);
-      try {
-        req.body = parsePlainJson(body);
-        const deep = bodyDepthProblem(req.body);
-        if (deep) throw badRequest(deep);
-        const context = verifyForwarded({ method: req.method, path: url, headers: req.headers, bodySha256: req.bodySha256 }, options.signingSecret);
-        if (!context) throw unauthorized('Request did not come through the gateway');
-        req.identity = context.identity;
-        req.region = context.region;
-        req.clientIp = context.clientIp;
-        runRoute(matched.route, authorizer, req, res).catch(fail);
-      } catch (err) {
-        fail(err);
-      }
+      runMatched(req, res, matched, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), fail, false);
     });
     return true;
   };
