@@ -6,7 +6,8 @@
  * channels.inbound-messages, the runtime answers it and the reply comes back in the sandbox chat and in
  * Chats; a WhatsApp number connected through the New Method (PENDING, then
  * CONNECTED, the webhook verified by the Meta sandbox through the gateway), a signed message from
- * it queued, the test message with its validation; a Messenger page connected in three steps and a
+ * it queued, the test message with its validation; the Legacy Method's fields saved and its webhook
+ * verified by Meta's handshake; a Messenger page connected in three steps and a
  * signed message to it queued; Discord with empty fields shows 'Please fill out all fields.'.
  */
 import { randomBytes } from 'node:crypto';
@@ -18,6 +19,8 @@ import { SANDBOX_META_PAGE, connectSandboxMetaPage, connectSandboxWhatsAppNumber
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
 const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
+/** The analytics events the page pushed to its data layer (channels_viewed, *_channel_added). */
+const trackedEvents = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event));
 
 describe('channels journey', () => {
   let browser: Browser;
@@ -28,6 +31,9 @@ describe('channels journey', () => {
   let connectedPageId = '';
   const botId = String(7_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
   const token = `${botId}:${randomBytes(27).toString('base64url').slice(0, 35)}`;
+  // The topics as this run wrote them, this agent's records only (the webhook bench fills them with hundreds of megabytes).
+  const startedAt = Date.now() - 60_000;
+  const recordsOf = (topic: string) => readTopicWithKcat(topic, { since: startedAt, keys: (key) => key === agentId || key.startsWith(`${agentId}:`) });
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -58,11 +64,11 @@ describe('channels journey', () => {
     const bots = (await (await fetch(`${telegramSandbox}/sandbox/bots`)).json()) as Array<{ id: string; webhookUrl: string }>;
     expect(bots.find((bot) => bot.id === botId)?.webhookUrl).toBe(`${baseUrl}/api/${region}/agent/v2/agents/${agentId}/telegram-webhook`);
     const connections = await waitFor(async () => {
-      const mine = (await readTopicWithKcat(TOPICS.newChannelConnection.name)).filter((record) => record.key === agentId);
+      const mine = (await recordsOf(TOPICS.newChannelConnection.name)).filter((record) => record.key === agentId);
       return mine.length ? mine : undefined;
     }, 60_000, 500);
     expect(JSON.parse(connections[0]!.value).data).toEqual({ agentId, agentType: 'vg', channelId: botId, channelType: 'telegram' });
-    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event));
+    const events = await trackedEvents(page);
     expect(events).toEqual(expect.arrayContaining(['channels_viewed', 'telegram_channel_added']));
   });
 
@@ -73,7 +79,7 @@ describe('channels journey', () => {
       body: JSON.stringify({ chatId: '31337', text: 'Hi from the Telegram sandbox' }),
     });
     expect((await written.json()).delivery).toMatchObject({ status: 200 });
-    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${botId}:31337`);
+    const inbound = (await recordsOf(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${botId}:31337`);
     expect(inbound).toHaveLength(1);
     expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'telegram', text: 'Hi from the Telegram sandbox', senderId: '31337' });
 
@@ -87,7 +93,7 @@ describe('channels journey', () => {
     await sandboxPage.fill('#text', 'Written on the sandbox page');
     await sandboxPage.getByRole('button', { name: 'Send' }).click();
     await sandboxPage.getByText('Webhook answered 200').waitFor();
-    await waitFor(async () => (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).some((record) => record.key === `${agentId}:${botId}:31337` && record.value.includes('Written on the sandbox page')), 30_000, 500);
+    await waitFor(async () => (await recordsOf(TOPICS.channelInboundMessages.name)).some((record) => record.key === `${agentId}:${botId}:31337` && record.value.includes('Written on the sandbox page')), 30_000, 500);
     await screenshot(sandboxPage, 'channels-telegram-sandbox-page');
     await sandboxPage.close();
   });
@@ -133,6 +139,37 @@ describe('channels journey', () => {
     await screenshot(page, 'channels-telegram-conversation');
   });
 
+  it("WhatsApp Legacy Method: the fields are saved ('Whatsapp channel saved successfully'), Meta's handshake verifies the webhook and the card turns Active", async () => {
+    const wabaId = String(300_000_000_000_000 + Math.floor(Math.random() * 600_000_000_000_000));
+    const legacyToken = `EAA${randomBytes(16).toString('hex')}`;
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=whatsapp`);
+    const whatsapp = page.getByTestId('channel-settings-whatsapp');
+    await whatsapp.getByText('Legacy Method (Deprecated)').click();
+    await whatsapp.getByTestId('whatsapp-legacy-verified').getByText('Not verified').waitFor();
+    await whatsapp.getByLabel('Access token').fill(legacyToken);
+    await whatsapp.getByLabel('Phone number ID').fill(`${wabaId}01`);
+    await whatsapp.getByLabel('Business account ID').fill(wabaId);
+    await page.getByTestId('whatsapp-legacy-save').click();
+    await page.getByText('Whatsapp channel saved successfully').first().waitFor();
+    expect(await trackedEvents(page)).toContain('whatsapp_channel_added');
+
+    // The person enters the form's callback URL and verify token in their Meta app: Meta's handshake.
+    const callback = await whatsapp.getByRole('textbox', { name: 'Callback URL' }).inputValue();
+    expect(callback).toBe(`${baseUrl}/api/${region}/agent/agents/${agentId}/wa-webhook`);
+    const subscribed = await fetch(`${metaSandbox}/v18.0/${wabaId}/subscribed_apps?access_token=${legacyToken}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ override_callback_uri: callback, verify_token: await whatsapp.getByRole('textbox', { name: 'Verify token' }).inputValue() }),
+    });
+    expect(await subscribed.json()).toEqual({ success: true });
+    await page.reload();
+    await page.getByTestId('channel-settings-whatsapp').getByText('Legacy Method (Deprecated)').click();
+    await page.getByTestId('whatsapp-legacy-verified').getByText('Verified', { exact: true }).waitFor();
+    await page.getByTestId('channel-badge-whatsapp').getByText('Active').waitFor();
+    await page.getByTestId('channel-badge-telegram').getByText('Active').waitFor();
+    await screenshot(page, 'channels-whatsapp-legacy-verified');
+  });
+
   it('WhatsApp New Method: a number goes PENDING to CONNECTED, its signed messages are queued, the test message is checked and sent', async () => {
     const phoneId = await connectSandboxWhatsAppNumber(page, region, agentId);
     connectedPhoneId = phoneId;
@@ -146,7 +183,7 @@ describe('channels journey', () => {
       body: JSON.stringify({ from: '+15550009999', text: 'Hi on WhatsApp' }),
     });
     expect((await written.json()).delivery).toMatchObject({ status: 200 });
-    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${phoneId}:15550009999`);
+    const inbound = (await recordsOf(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${phoneId}:15550009999`);
     expect(inbound).toHaveLength(1);
 
     const test = page.getByTestId('whatsapp-test-message');
@@ -161,6 +198,7 @@ describe('channels journey', () => {
     await test.getByTestId('whatsapp-test-text').fill('Test from the Channels tab');
     await test.getByTestId('whatsapp-test-send').click();
     await page.getByText('Message sent successfully').first().waitFor();
+    expect(await trackedEvents(page)).toContain('whatsapp_channel_added');
     await screenshot(page, 'channels-whatsapp-connected');
     // The user's message, the agent's answer to it (sent back through the Cloud API) and the test message.
     const chat = await waitFor(async () => {
@@ -182,6 +220,9 @@ describe('channels journey', () => {
     });
     await page.getByTestId('channel-badge-instagram').getByText('Active').waitFor();
     await screenshot(page, 'channels-messenger-connected');
+    expect(await trackedEvents(page)).toContain('messenger_channel_added');
+    const pageConnections = (await recordsOf(TOPICS.newChannelConnection.name)).filter((record) => record.key === agentId).map((record) => JSON.parse(record.value).data);
+    expect(pageConnections.filter((data) => data.channelType === 'messenger' || data.channelType === 'instagram')).toHaveLength(2);
     connectedPageId = pageId;
     const written = await fetch(`${metaSandbox}/sandbox/messenger/${pageId}/messages`, {
       method: 'POST',
@@ -189,7 +230,7 @@ describe('channels journey', () => {
       body: JSON.stringify({ from: '4455', text: 'Hello page' }),
     });
     expect((await written.json()).delivery).toMatchObject({ status: 200 });
-    const inbound = (await readTopicWithKcat(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${pageId}:4455`);
+    const inbound = (await recordsOf(TOPICS.channelInboundMessages.name)).filter((record) => record.key === `${agentId}:${pageId}:4455`);
     expect(inbound).toHaveLength(1);
     expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'messenger', text: 'Hello page' });
   });

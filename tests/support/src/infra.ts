@@ -1,6 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import type { Kafka } from 'kafkajs';
 import { OutboxRelay, createKafka, createLogger, createProducer, RegionalMongo, type InsertedOutbox } from '@platform/kit';
@@ -52,20 +53,28 @@ export async function kafkaProcess(action: 'stop' | 'start'): Promise<void> {
   }
 }
 
-/** Reads a whole topic with kcat, the way a partner's client would. */
-export async function readTopicWithKcat(topic: string): Promise<Array<{ key: string; value: string }>> {
-  const { stdout } = await run(
-    'kcat',
-    ['-C', '-b', brokers[0]!, '-t', topic, '-o', 'beginning', '-e', '-q', '-f', '%k\t%s\n'],
-    { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [key, ...rest] = line.split('\t');
-      return { key: key!, value: rest.join('\t') };
-    });
+/**
+ * Reads a topic with kcat, the way a partner's client would: the whole topic, or from `since`
+ * (unix ms) on; `keys` keeps only the records whose key it accepts. The output is read as it
+ * comes (no buffer limit: a topic the webhook bench filled holds hundreds of megabytes).
+ */
+export async function readTopicWithKcat(topic: string, options: { since?: number; keys?: (key: string) => boolean } = {}): Promise<Array<{ key: string; value: string }>> {
+  const offset = options.since === undefined ? 'beginning' : `s@${Math.floor(options.since)}`;
+  const kcat = spawn('kcat', ['-C', '-b', brokers[0]!, '-t', topic, '-o', offset, '-e', '-q', '-f', '%k\t%s\n'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const timer = setTimeout(() => kcat.kill('SIGKILL'), 60_000);
+  const records: Array<{ key: string; value: string }> = [];
+  let stderr = '';
+  kcat.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const exited = new Promise<number | null>((resolve, reject) => (kcat.on('error', reject), kcat.on('close', resolve)));
+  for await (const line of createInterface({ input: kcat.stdout })) {
+    if (!line) continue;
+    const [key, ...rest] = line.split('\t');
+    if (!options.keys || options.keys(key!)) records.push({ key: key!, value: rest.join('\t') });
+  }
+  const code = await exited;
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`kcat exited with ${code}: ${stderr}`);
+  return records;
 }
 
 /** Polls until the condition holds, instead of sleeping a fixed time. */
