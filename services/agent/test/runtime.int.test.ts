@@ -3,9 +3,9 @@ import request from 'supertest';
 import { RUNTIME_MESSAGES, TOPICS, makeEvent, validateEvent, type EventEnvelope, type Region } from '@platform/contracts';
 import { createProducer, signForwarded, type RegionalMongo } from '@platform/kit';
 import { logger, readTopicWithKcat, testKafka, testRelay, waitFor } from '@platform/test-support';
-import type { Producer } from 'kafkajs';
+import type { Consumer, Producer } from 'kafkajs';
 import { conversationRuntime, defaultDirectory } from '../src/app';
-import { keepConsumingChannelMessages } from '../src/events/channel-messages';
+import { startChannelMessageConsumer } from '../src/events/channel-messages';
 import { COLLECTION } from '../src/store/collections';
 import { CONVERSATION_COLLECTIONS } from '../src/store/conversations';
 import { protectedStores } from '../src/store/sealed-stores';
@@ -18,11 +18,14 @@ const giveCredits = (mongo: RegionalMongo, region: Region, workspaceId: string, 
 let counter = 0;
 const messageId = () => `msg${Date.now().toString(36)}${(counter += 1)}`;
 
+/** When this file started: the topics are read from here on (the running platform's benches fill them). */
+const startedAt = Date.now() - 60_000;
+
 /** The events of one topic about one agent, as a partner would read them. */
 async function eventsAbout(topic: string, agentId: string, expected: number): Promise<EventEnvelope[]> {
   return waitFor(
     async () => {
-      const events = (await readTopicWithKcat(topic)).map((r) => JSON.parse(r.value) as EventEnvelope<string, { agentId?: string }>).filter((e) => e.data.agentId === agentId);
+      const events = (await readTopicWithKcat(topic, { since: startedAt })).map((r) => JSON.parse(r.value) as EventEnvelope<string, { agentId?: string }>).filter((e) => e.data.agentId === agentId);
       return events.length >= expected ? events : undefined;
     },
     60_000,
@@ -207,13 +210,14 @@ describe('the agent runtime', () => {
 
   describe('channel messages from Kafka', () => {
     let producer: Producer;
-    let consumer: ReturnType<typeof keepConsumingChannelMessages>;
+    let consumer: Consumer;
 
     beforeAll(async () => {
       producer = createProducer(testKafka());
       await producer.connect();
       const deps = { config: h.config, mongo: h.mongo, logger, eventsWritten: relay.nudge };
-      consumer = keepConsumingChannelMessages({
+      // A group of its own that starts at the topic's end (whatever a bench left on it), messages sent once it fetches.
+      consumer = await startChannelMessageConsumer({
         kafka: testKafka(),
         producer,
         mongo: h.mongo,
@@ -221,10 +225,15 @@ describe('the agent runtime', () => {
         agents: protectedStores(h.mongo, h.config.channelCredentialsKey).agents,
         runtime: conversationRuntime(deps, defaultDirectory(h.config, logger)),
         groupId: `agent-runtime-test-${Date.now()}`,
+        fromBeginning: false,
+      });
+      // joined once started; its first fetch has set its offsets to the topic's end
+      await new Promise<void>((resolve) => {
+        const off = consumer.on(consumer.events.FETCH, () => (off(), resolve()));
       });
     });
     afterAll(async () => {
-      await consumer.stop();
+      await consumer.disconnect();
       await producer.disconnect();
     });
 

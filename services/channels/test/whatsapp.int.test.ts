@@ -84,6 +84,22 @@ describe('WhatsApp, New Method, against the Graph sandbox, FerretDB and Kafka', 
     expect((await h.as(person).post('/procedures/getWhatsappNumbers', { agentId }).expect(200)).body.data).toEqual([]);
   });
 
+  it("a connection Meta refuses is 'Failed to connect {number}: {reason}', and the number stays PENDING", async () => {
+    const owner = await agentOfSomeone(h);
+    const longAccessToken = (await h.as(owner.person).post('/procedures/exchangeMetaToken', { token: userToken() }).expect(200)).body.longer_access_token as string;
+    const wabaId = wabaOf();
+    const details = async () => (await h.as(owner.person).post('/procedures/getDetailsOfWhatsappNumber', { wabaId, longAccessToken }).expect(200)).body.data as Array<{ id: string; display_phone_number: string; status: string }>;
+    const [number] = await details();
+    // Meta does not know the number id it is asked to register
+    const refused = await h
+      .as(owner.person)
+      .post('/procedures/connectWhatsappNumber', { agentId: owner.agentId, longAccessToken, wabaId, phoneId: `${wabaId}99`, phoneNumber: number!.display_phone_number })
+      .expect(400);
+    expect(refused.body.message).toMatch(new RegExp(`^Failed to connect ${number!.display_phone_number.replace(/[+]/g, '\\+')}: .+`));
+    expect((await details()).find((n) => n.id === number!.id)?.status).toBe('PENDING');
+    expect((await h.as(owner.person).post('/procedures/getWhatsappNumbers', { agentId: owner.agentId }).expect(200)).body.data).toEqual([]);
+  });
+
   it("answers Meta's verification handshake only with the agent id", async () => {
     const { agentId } = await agentOfSomeone(h);
     const anonymous = h.as({ kind: 'anonymous' });

@@ -47,6 +47,8 @@ export function startChannelMessageConsumer(options: {
   agents: AgentStore;
   runtime: ConversationRuntime;
   groupId?: string;
+  /** a new group starts at the topic's beginning unless false (a test's group starts at its end) */
+  fromBeginning?: boolean;
 }): Promise<Consumer> {
   return startIdempotentConsumer({
     kafka: options.kafka,
@@ -54,6 +56,7 @@ export function startChannelMessageConsumer(options: {
     mongo: options.mongo,
     logger: options.logger,
     groupId: options.groupId ?? CHANNEL_MESSAGES_GROUP,
+    ...(options.fromBeginning === undefined ? {} : { fromBeginning: options.fromBeginning }),
     // one conversation per key stays in order; the topic's partitions answer side by side
     partitionsConsumedConcurrently: TOPICS.channelInboundMessages.partitions,
     topics: [TOPICS.channelInboundMessages.name],
