@@ -2,7 +2,7 @@ import { createParser } from 'eventsource-parser';
 import request from 'supertest';
 import { RUNTIME_MESSAGES, TOPICS, makeEvent, validateEvent, type EventEnvelope, type Region } from '@platform/contracts';
 import { createProducer, signForwarded, type RegionalMongo } from '@platform/kit';
-import { logger, readTopicWithKcat, testKafka, testRelay, waitFor } from '@platform/test-support';
+import { firstFetch, logger, readTopicWithKcat, testKafka, testRelay, waitFor } from '@platform/test-support';
 import type { Consumer, Producer } from 'kafkajs';
 import { conversationRuntime, defaultDirectory } from '../src/app';
 import { startChannelMessageConsumer } from '../src/events/channel-messages';
@@ -227,10 +227,7 @@ describe('the agent runtime', () => {
         groupId: `agent-runtime-test-${Date.now()}`,
         fromBeginning: false,
       });
-      // joined once started; its first fetch has set its offsets to the topic's end
-      await new Promise<void>((resolve) => {
-        const off = consumer.on(consumer.events.FETCH, () => (off(), resolve()));
-      });
+      await firstFetch(consumer);
     });
     afterAll(async () => {
       await consumer.disconnect();

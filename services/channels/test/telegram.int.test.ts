@@ -1,5 +1,5 @@
 import { MESSAGES, TOPICS, channelConversationKey, makeEvent, validateEvent, type EventEnvelope } from '@platform/contracts';
-import { createTopic, logger, readTopicWithKcat, someone, testKafka, uniqueName, waitFor } from '@platform/test-support';
+import { createTopic, firstFetch, logger, readTopicWithKcat, someone, testKafka, uniqueName, waitFor } from '@platform/test-support';
 import { COLLECTION } from '../src/store/collections';
 import { startReplyConsumer } from '../src/events/reply-consumer';
 import { agentOfSomeone, botToken, sandbox, userWrites } from './support/fixtures';
@@ -110,7 +110,9 @@ describe('Telegram, end to end against the sandbox, FerretDB and Kafka', () => {
     await createTopic(testKafka(), TOPICS.channelOutboundMessages.name, TOPICS.channelOutboundMessages.partitions).catch(() => undefined);
     // A group of its own: a running channels service (make test starts one) consumes the same topic in its group.
     const groupId = uniqueName('channels-replies-test');
-    const consumer = await startReplyConsumer({ kafka: testKafka(), producer: h.producer, mongo: h.agentService.mongo, logger, replies: h.replies, groupId });
+    // ... starting at the topic's end (whatever a bench left on it), the replies sent once it fetches
+    const consumer = await startReplyConsumer({ kafka: testKafka(), producer: h.producer, mongo: h.agentService.mongo, logger, replies: h.replies, groupId, fromBeginning: false });
+    await firstFetch(consumer);
     try {
       const { person, agentId, workspaceId } = await agentOfSomeone(h);
       const token = botToken();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import type { Kafka } from 'kafkajs';
+import type { Consumer, Kafka } from 'kafkajs';
 import { OutboxRelay, createKafka, createLogger, createProducer, RegionalMongo, type InsertedOutbox } from '@platform/kit';
 
 const run = promisify(execFile);
@@ -75,6 +75,16 @@ export async function readTopicWithKcat(topic: string, options: { since?: number
   clearTimeout(timer);
   if (code !== 0) throw new Error(`kcat exited with ${code}: ${stderr}`);
   return records;
+}
+
+/**
+ * Resolves after a started consumer's first fetch: a new group that starts at the topic's end
+ * has set its offsets by then, so what is sent afterwards reaches it.
+ */
+export function firstFetch(consumer: Consumer): Promise<void> {
+  return new Promise((resolve) => {
+    const off = consumer.on(consumer.events.FETCH, () => (off(), resolve()));
+  });
 }
 
 /** Polls until the condition holds, instead of sleeping a fixed time. */

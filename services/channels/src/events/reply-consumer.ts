@@ -6,13 +6,14 @@ import type { ReplySender } from '../usecases/replies';
 export const REPLY_CONSUMER_GROUP = 'channels-replies';
 
 /** channels.outbound-messages: each reply-requested event sent through its provider, once. */
-export function startReplyConsumer(options: { kafka: Kafka; producer: Producer; mongo: RegionalMongo; logger: Logger; replies: ReplySender; groupId?: string }) {
+export function startReplyConsumer(options: { kafka: Kafka; producer: Producer; mongo: RegionalMongo; logger: Logger; replies: ReplySender; groupId?: string; fromBeginning?: boolean }) {
   return startIdempotentConsumer({
     kafka: options.kafka,
     producer: options.producer,
     mongo: options.mongo,
     logger: options.logger,
     groupId: options.groupId ?? REPLY_CONSUMER_GROUP,
+    ...(options.fromBeginning === undefined ? {} : { fromBeginning: options.fromBeginning }),
     topics: [TOPICS.channelOutboundMessages.name],
     handle: async ({ event }) => {
       const { value, error } = validateEvent(event);
