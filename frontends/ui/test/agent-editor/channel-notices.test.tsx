@@ -40,6 +40,14 @@ async function channelSettings(channel: string, agent: Agent, options: AgentEdit
 }
 const byTestId = (host: HTMLElement, testId: string) => host.querySelector(`[data-testid="${testId}"]`) as HTMLElement;
 const click = (element: HTMLElement) => act(async () => element.click());
+/** Types into a controlled input as a person does (React listens to the native setter's input event). */
+async function type(host: HTMLElement, testId: string, value: string) {
+  const input = byTestId(host, testId) as HTMLInputElement;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 const events = () => ((window as unknown as { dataLayer: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event);
 
@@ -82,11 +90,7 @@ describe("the Channels tab's notices in the spec's words (agents-channels-domain
     const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
     answers = { '/procedures/tokenToPages': { status: 400, body: { success: false, message: 'Invalid OAuth access token.' } } };
     const host = await channelSettings('messenger', { ID, title: 'Shop' } as Agent);
-    const input = byTestId(host, 'meta-token') as HTMLInputElement;
-    await act(async () => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'EAAbadtoken0000000000');
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await type(host, 'meta-token', 'EAAbadtoken0000000000');
     await click(byTestId(host, 'meta-load-pages'));
     await settle();
     expect(error).toHaveBeenCalledWith('Error occurred: Invalid OAuth access token.');
@@ -101,5 +105,38 @@ describe("the Channels tab's notices in the spec's words (agents-channels-domain
       const client = await channelSettings(channel, agent, { client: { hideAdvancedSettings: false } });
       expect(banner(client)).toBeNull();
     }
+  });
+
+  it('a Discord channel saved tracks discord_channel_added; an Instagram page connected tracks instagram_channel_added', async () => {
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    answers = {
+      '/procedures/connectDiscord': { status: 200, body: { success: true, message: 'Discord channel saved successfully', data: { ID: 'ABCDEFGHIJKLMNO', channelId: '1234567890', webhookUrl: 'https://discord.com/api/webhooks/1/x' } } },
+      '/procedures/tokenToPages': { status: 200, body: { success: true, data: [{ id: '1001', name: 'Bakery', accessToken: 'EAApage', connectedIgPage: { id: '2002', username: 'bakery' } }] } },
+      '/procedures/checkPageSubscriptions': { status: 200, body: { success: true, subscribed: false } },
+      '/procedures/connectMetaPage': { status: 200, body: { success: true, message: 'Successfully connected the page.' } },
+    };
+    const discord = await channelSettings('discord', { ID, title: 'Shop' } as Agent);
+    await click(byTestId(discord, 'discord-next'));
+    await click(byTestId(discord, 'discord-next'));
+    await type(discord, 'discord-channel-id', '1234567890');
+    await type(discord, 'discord-webhook-url', 'https://discord.com/api/webhooks/1/x');
+    await click(byTestId(discord, 'discord-save'));
+    await settle();
+    expect(success).toHaveBeenCalledWith('Discord channel saved successfully');
+    expect(events()).toContain('discord_channel_added');
+
+    const instagram = await channelSettings('instagram', { ID, title: 'Shop' } as Agent);
+    await type(instagram, 'meta-token', 'EAAusertoken0000000000');
+    await click(byTestId(instagram, 'meta-load-pages'));
+    await settle();
+    await click(byTestId(instagram, 'meta-page-1001'));
+    await settle();
+    expect(instagram.textContent).toContain('This page is not connected yet.');
+    await click(byTestId(instagram, 'meta-page-next'));
+    await click(byTestId(instagram, 'meta-connect'));
+    await settle();
+    expect(success).toHaveBeenCalledWith('Successfully connected the page.');
+    expect(asked.find((call) => call.url.endsWith('/procedures/connectMetaPage'))?.body).toMatchObject({ agentId: ID, selectedPage: { id: '1001' } });
+    expect(events()).toContain('instagram_channel_added');
   });
 });
