@@ -247,7 +247,7 @@ describe('channels journey', () => {
     await page.getByText('No number is connected yet', { exact: false }).waitFor();
   });
 
-  it('Discord: two steps, then the form refuses empty fields', async () => {
+  it('Discord: two steps, then the form refuses empty fields; Google Business and Email are disabled', async () => {
     await page.goto(`/app/${region}/agents/${agentId}/channels?channel=discord`);
     await page.getByTestId('channel-settings-discord').getByText('Manage Server', { exact: false }).waitFor();
     await page.getByTestId('discord-next').click();
@@ -255,5 +255,10 @@ describe('channels journey', () => {
     await page.getByTestId('discord-save').click();
     await page.getByTestId('discord-error').getByText('Please fill out all fields.').waitFor();
     await screenshot(page, 'channels-discord-empty');
+    // Google Business Chat is deprecated and Email coming soon: both cards disabled, the Coming Soon badge whole
+    for (const channel of ['googleBusiness', 'email']) expect(await page.getByTestId(`channel-card-${channel}`).getByRole('button', { name: 'Connect' }).isDisabled()).toBe(true);
+    const badge = page.getByTestId('channel-badge-email');
+    expect(await badge.textContent()).toBe('Coming Soon');
+    expect(await badge.evaluate((element) => [element, ...element.querySelectorAll('*')].every((node) => node.scrollWidth <= node.clientWidth))).toBe(true);
   });
 });
