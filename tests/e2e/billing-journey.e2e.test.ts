@@ -18,6 +18,7 @@ import { BILLING_API_MESSAGES, BILLING_UI_MESSAGES, MESSAGES, TOPICS, WHITELABEL
 import { signForwarded } from '@platform/kit';
 import { gateway, testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
+import { fillTestCard } from './support/stripe';
 
 /** The Stripe API as the services reach it (the stripe-js sandbox): an operator creates a promotion code. */
 async function createPromotionCode(code: string): Promise<void> {
@@ -174,9 +175,7 @@ describe('billing journey', () => {
     await payment.getByText('Card', { exact: true }).click();
 
     await payment.getByLabel('Name on card').fill('Ada Owner');
-    await payment.getByLabel('Credit or debit card number').fill('4000 0027 6000 3184');
-    await payment.getByLabel('Credit or debit card expiration date').fill('12 / 34');
-    await payment.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await fillTestCard(payment, '4000 0027 6000 3184');
     await payment.getByRole('button', { name: 'Subscribe' }).click();
     await payment.getByText(MESSAGES.billing.addressIncomplete).waitFor();
     await payment.getByLabel('Address line 1').fill('1 Main St');
@@ -201,9 +200,7 @@ describe('billing journey', () => {
     await payment.getByRole('button', { name: 'Try again' }).click();
     await payment.getByText(/visa •••• 3184/).waitFor();
     await payment.getByText(BILLING_UI_MESSAGES.useNewCard).click();
-    await payment.getByLabel('Credit or debit card number').fill('4000 0025 0000 3155');
-    await payment.getByLabel('Credit or debit card expiration date').fill('12 / 34');
-    await payment.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await fillTestCard(payment, '4000 0025 0000 3155');
     await payment.getByRole('button', { name: 'Subscribe' }).click();
     await challenge.waitFor();
     await challenge.getByRole('button', { name: 'Complete authentication' }).click();
@@ -309,9 +306,7 @@ describe('billing journey', () => {
     await eu.getByTestId('current-plan').getByRole('button', { name: 'Payment Method' }).click();
     const method = eu.getByRole('dialog', { name: 'Payment Method' });
     await method.getByText(BILLING_UI_MESSAGES.paymentMethodText).waitFor();
-    await method.getByLabel('Credit or debit card number').fill('4242 4242 4242 4242');
-    await method.getByLabel('Credit or debit card expiration date').fill('12 / 34');
-    await method.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await fillTestCard(method);
     await method.getByLabel('Address line 1').fill('Hauptstrasse 1');
     await method.getByLabel('City').fill('Berlin');
     await method.getByLabel('Postal code').fill('10115');

@@ -12,7 +12,7 @@ import { AGENT_API, BILLING_API, BILLING_UI_MESSAGES, CLIENT_SIGN_IN, CLIENTS_AP
 import { mailsTo, nthMailTo, waitFor } from '@platform/test-support';
 import { callApi, clientJourneyBrowser, clientNavTabs, setUpAgencyWithClients, type AgencyClient, type AgencyWithClients } from './support/agency-clients';
 import { screenshot, uniqueEmail } from './support/platform';
-import { deliverStripeEvent } from './support/stripe-events';
+import { deliverStripeEvent, fillTestCard } from './support/stripe';
 
 jest.setTimeout(240_000);
 
@@ -141,9 +141,7 @@ describe("issue 12's last items: invite, the root admin's client fields, organis
     const nora = await signIn(narrowed);
     await nora.getByTestId('client-credits').click();
     await nora.getByTestId('edit-card').click();
-    await nora.getByLabel('Credit or debit card number').fill('4242 4242 4242 4242');
-    await nora.getByLabel('Credit or debit card expiration date').fill('12 / 34');
-    await nora.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await fillTestCard(nora);
     await nora.getByTestId('client-card-save').click();
     await nora.getByTestId('client-card').waitFor({ timeout: 30_000 });
     await screenshot(nora, 'issue12-07-client-card');

@@ -21,6 +21,7 @@ import { AGENCY_API, AGENT_API, CLIENTS_API, CLIENTS_API_MESSAGES, CONNECT_API, 
 import { createProducer } from '@platform/kit';
 import { mailsTo, nthMailTo, testKafka, waitFor } from '@platform/test-support';
 import { baseUrl, passOnboarding, putOwnWorkspaceOnPlan, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
+import { fillTestCard } from './support/stripe';
 import { callApi, clientJourneyBrowser, clientNavTabs, type AgencyClient } from './support/agency-clients';
 
 /** The html tab's script: it greets the client from the dashboard variables and tries to reach the dashboard. */
@@ -291,9 +292,7 @@ describe('client dashboard journey', () => {
     await page.getByTestId('client-balance').waitFor();
     // A card on the agency's connected account (the Stripe.js stand-in), then 2,500 credits and auto-recharge.
     await page.getByTestId('edit-card').click();
-    await page.getByLabel('Credit or debit card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Credit or debit card expiration date').fill('12 / 34');
-    await page.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await fillTestCard(page);
     await page.getByTestId('client-card-save').click();
     await page.getByTestId('client-card').waitFor({ timeout: 30_000 });
     await page.getByTestId('quick-pick-2500').click();

@@ -11,7 +11,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { AGENCY_API, BILLING_API, BILLING_UI_MESSAGES, CLIENTS_API, CONNECT_API, MESSAGES, gatewayPath, type Region } from '@platform/contracts';
 import { CLIENT_BILLING_PAGE, serveClientBillingPage } from './support/client-billing-page';
-import { deliverStripeEvent } from './support/stripe-events';
+import { deliverStripeEvent, fillTestCard } from './support/stripe';
 import { baseUrl, launchBrowser, passOnboarding, screenshot, signInWithCode, uniqueEmail, ownWorkspaceId } from './support/platform';
 
 describe('agency rebilling journey', () => {
@@ -154,9 +154,7 @@ describe('agency rebilling journey', () => {
 
     await modal.getByTestId('edit-card').click();
     const card = modal.getByTestId('client-card-form');
-    await card.getByLabel('Credit or debit card number').fill('4242 4242 4242 4242');
-    await card.getByLabel('Credit or debit card expiration date').fill('12 / 34');
-    await card.getByLabel('Credit or debit card CVC/CVV').fill('123');
+    await fillTestCard(card);
     await card.getByTestId('client-card-save').click();
     await clientPage.getByText(MESSAGES.billing.clientPaymentMethodUpdated).waitFor();
     await modal.getByTestId('client-card').waitFor();

@@ -1,19 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import type { AgentListItem, SaveClientRequest } from '@platform/contracts';
 import { UiProvider } from '@platform/ui';
 import { ClientDrawer } from '../src/clients/ClientDrawer';
 import type { ClientsModel } from '../src/clients/clients-api';
-import { stubBrowserApis } from '../../ui/test/jsdom-browser';
+import { mountedTrees } from '../../ui/test/jsdom-browser';
 
 jest.setTimeout(20_000);
-beforeAll(() => stubBrowserApis());
-
-let root: Root | undefined;
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  document.body.innerHTML = '';
-});
+const { mount } = mountedTrees();
 
 const orgAgents = [{ ID: 'AGENTXXXXXXXXXXX', title: 'Front desk' }, { ID: 'AGENTZZZZZZZZZZZ', title: 'Night shift' }] as AgentListItem[];
 const draft: SaveClientRequest = { ID: 'CLIENTAAAAAAAAAA', orgId: 'ORGAAAAAAAAAAAAA', name: 'Ann', email: 'ann@example.com', canAccess: ['/home'], clientTabOrder: ['/home'] };
@@ -22,10 +15,7 @@ const draft: SaveClientRequest = { ID: 'CLIENTAAAAAAAAAA', orgId: 'ORGAAAAAAAAAA
 async function drawer(client: SaveClientRequest = draft) {
   const saved: SaveClientRequest[] = [];
   const model = { saveClient: { mutate: (form: SaveClientRequest) => saved.push(form), isPending: false } } as unknown as ClientsModel;
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  await act(async () => root!.render(<UiProvider notifications={false}><ClientDrawer draft={client} existing={{ ...client } as never} choices={[{ path: '/home', label: 'Home' }]} orgAgents={orgAgents} model={model} onClose={() => undefined} /></UiProvider>));
+  await mount(<UiProvider notifications={false}><ClientDrawer draft={client} existing={{ ...client } as never} choices={[{ path: '/home', label: 'Home' }]} orgAgents={orgAgents} model={model} onClose={() => undefined} /></UiProvider>);
   const input = (testId: string) => document.querySelector<HTMLInputElement>(`input[data-testid="${testId}"]`)!;
   const save = () => act(async () => document.querySelector<HTMLButtonElement>('[data-testid="client-save"]')!.click());
   return { input, save, saved, text: () => document.body.textContent ?? '' };

@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { BILLING_API, gatewayPath } from '@platform/contracts';
 import { baseUrl } from './platform';
@@ -14,4 +15,11 @@ export async function deliverStripeEvent(type: string, object: object, account?:
   const endpoint = account ? BILLING_API.stripeConnectWebhook : BILLING_API.stripeWebhook;
   const answer = await fetch(`${baseUrl}${gatewayPath(endpoint)}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
   if (!answer.ok) throw new Error(`${type}: ${answer.status} ${await answer.text()}`);
+}
+
+/** Types a test card (expiry 12/34, CVC 123) into the card element of the Stripe.js stand-in inside `form` (ADR 0018). */
+export async function fillTestCard(form: Page | Locator, number = '4242 4242 4242 4242'): Promise<void> {
+  await form.getByLabel('Credit or debit card number').fill(number);
+  await form.getByLabel('Credit or debit card expiration date').fill('12 / 34');
+  await form.getByLabel('Credit or debit card CVC/CVV').fill('123');
 }

@@ -5,18 +5,14 @@
  * session and the agency read, never another client of the organisation. Real billing,
  * agency-domain and agent services over HTTP.
  */
-import { INDEXES as BILLING_INDEXES } from '../../../services/billing/src/store/collections';
-import { ORGANIZATION_INDEXES } from '../../../services/billing/src/store/organization-collections';
-import { buildApp as buildBillingApp } from '../../../services/billing/src/app';
-import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
 import type { Identity } from '@platform/kit';
-import { logger, serviceSlot, setUpAgencyWithClients, signedCaller, startAgencyDomainService, startAgentService, workspaceIdentity, type AgencyWithClients, type AgentService, type RunningService } from '@platform/test-support';
+import { serviceSlot, setUpAgencyWithClients, startAgencyDomainService, startAgentService, startBillingService, workspaceIdentity, type AgencyWithClients, type AgentService, type RunningService } from '@platform/test-support';
 
 describe("a client who sets up its organisation's payment carries the organisation's Stripe customer (billing §3)", () => {
   let h: AgentService;
   let agency: RunningService<unknown>;
-  let billingSlot: Awaited<ReturnType<typeof serviceSlot>>;
-  let billing: ReturnType<typeof signedCaller>;
+  let billingService: RunningService<unknown>;
+  let billing: RunningService<unknown>['as'];
   let set: AgencyWithClients;
   let payer: Identity;
   let admin: Identity;
@@ -24,13 +20,10 @@ describe("a client who sets up its organisation's payment carries the organisati
   beforeAll(async () => {
     const slot = await serviceSlot();
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
-    await h.mongo.ensureIndexes([...BILLING_INDEXES, ...ORGANIZATION_INDEXES]);
-    billingSlot = await serviceSlot();
-    // billing writes the client record at agency-domain's address here, not at the running platform's
-    const billingConfig = { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl, agencyDomainServiceUrl: slot.url };
-    const billingApp = buildBillingApp({ config: billingConfig, mongo: h.mongo, logger });
-    billingSlot.serve(billingApp);
-    billing = signedCaller(billingApp, billingConfig.platform.internalSigningSecret);
+    // billing writes the client record at this agency-domain's address, not at the running platform's
+    const billingSlot = await serviceSlot();
+    billingService = await startBillingService(h, billingSlot, slot.url);
+    billing = billingService.as;
     agency = await startAgencyDomainService(h, slot, billingSlot.url);
     set = await setUpAgencyWithClients(h, agency, 'Agency S');
     // the agency connects Stripe, then allows billing for organisation 1
@@ -40,7 +33,7 @@ describe("a client who sets up its organisation's payment carries the organisati
     admin = await set.addClient(set.org1, undefined, { isOrgAdmin: true });
   });
   afterAll(async () => {
-    await billingSlot.close();
+    await billingService.close();
     await agency.close();
     await h.close();
   });

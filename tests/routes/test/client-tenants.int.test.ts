@@ -6,9 +6,7 @@
  */
 import { newAgentDraft, type Region } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
-import { buildApp as buildBillingApp } from '../../../services/billing/src/app';
-import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
-import { gateway, logger, serviceSlot, signedCaller, snapshot, someone, startAgencyDomainService, startAgentService, startChannelsService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
+import { gateway, serviceSlot, snapshot, someone, startAgencyDomainService, startAgentService, startBillingService, startChannelsService, uniqueEmail, type AgentService, type RunningService } from '@platform/test-support';
 
 const password = 'Abcdefghij12345';
 /** Agent routes a client opens with a page of its access (ADR 0036). */
@@ -18,7 +16,7 @@ describe('a client of one organisation stays inside it', () => {
   let h: AgentService;
   let agency: RunningService<unknown>;
   let billingSlot: Awaited<ReturnType<typeof serviceSlot>>;
-  let billing: ReturnType<typeof signedCaller>;
+  let billing: RunningService<unknown>['as'];
   let uid: string;
   let owner: Identity;
   let agencyId: string;
@@ -55,10 +53,7 @@ describe('a client of one organisation stays inside it', () => {
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url, accessCache: { negativeTtlMs: 0 } } });
     // billing too: agency-domain tells it whose each new organisation is (ADR 0022)
     billingSlot = await serviceSlot();
-    const billingConfig = { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl };
-    const billingApp = buildBillingApp({ config: billingConfig, mongo: h.mongo, logger });
-    billingSlot.serve(billingApp);
-    billing = signedCaller(billingApp, billingConfig.platform.internalSigningSecret);
+    billing = (await startBillingService(h, billingSlot)).as;
     agency = await startAgencyDomainService(h, slot, billingSlot.url);
     owner = someone('agency');
     uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;

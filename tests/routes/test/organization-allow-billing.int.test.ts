@@ -5,15 +5,13 @@
  */
 import { CONNECT_API, MESSAGES } from '@platform/contracts';
 import type { Identity } from '@platform/kit';
-import { buildApp as buildBillingApp } from '../../../services/billing/src/app';
-import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
-import { logger, serviceSlot, signedCaller, someone, startAgencyDomainService, startAgentService, type AgentService, type RunningService } from '@platform/test-support';
+import { serviceSlot, someone, startAgencyDomainService, startAgentService, startBillingService, type AgentService, type RunningService } from '@platform/test-support';
 
 describe("the organisation drawer's Allow billing", () => {
   let h: AgentService;
   let agency: RunningService<unknown>;
   let billingSlot: Awaited<ReturnType<typeof serviceSlot>>;
-  let billing: ReturnType<typeof signedCaller>;
+  let billing: RunningService<unknown>['as'];
   let owner: Identity;
   let uid: string;
   let orgId: string;
@@ -22,10 +20,7 @@ describe("the organisation drawer's Allow billing", () => {
     const slot = await serviceSlot();
     h = await startAgentService({ config: { agencyDomainServiceUrl: slot.url } });
     billingSlot = await serviceSlot();
-    const billingConfig = { ...loadBillingConfig(), workspaceServiceUrl: h.config.workspaceServiceUrl };
-    const billingApp = buildBillingApp({ config: billingConfig, mongo: h.mongo, logger });
-    billingSlot.serve(billingApp);
-    billing = signedCaller(billingApp, billingConfig.platform.internalSigningSecret);
+    billing = (await startBillingService(h, billingSlot)).as;
     agency = await startAgencyDomainService(h, slot, billingSlot.url);
     owner = someone('agency');
     uid = (await h.workspace.as(owner).post('/v2/workspaces', { workspaceName: 'Agency' }).expect(201)).body.data.uid;

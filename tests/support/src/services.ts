@@ -15,6 +15,10 @@ import { INDEXES as CHANNELS_INDEXES } from '../../../services/channels/src/stor
 import { buildApp as buildAgencyDomainApp, routeTable as agencyDomainRouteTable } from '../../../services/agency-domain/src/app';
 import { loadConfig as loadAgencyDomainConfig, type AgencyDomainConfig } from '../../../services/agency-domain/src/config';
 import { INDEXES as AGENCY_DOMAIN_INDEXES } from '../../../services/agency-domain/src/store/collections';
+import { buildApp as buildBillingApp, routeTable as billingRouteTable } from '../../../services/billing/src/app';
+import { loadConfig as loadBillingConfig, type BillingConfig } from '../../../services/billing/src/config';
+import { INDEXES as BILLING_INDEXES } from '../../../services/billing/src/store/collections';
+import { ORGANIZATION_INDEXES as BILLING_ORGANIZATION_INDEXES } from '../../../services/billing/src/store/organization-collections';
 import { dropAll, freshMongo, logger } from './infra';
 import { signedCaller, type Caller } from './requests';
 import type { Identity, RouteDescription } from '@platform/kit';
@@ -176,4 +180,17 @@ export async function startAgencyDomainService(agent: AgentService, slot: Awaite
   const app = buildAgencyDomainApp(deps);
   slot.serve(app);
   return { app, routes: agencyDomainRouteTable(deps).routes, mongo: agent.mongo, config, as: signedCaller(app, config.platform.internalSigningSecret), close: slot.close };
+}
+
+/**
+ * The billing service on the agent service's databases and workspace service, served in `slot`;
+ * it writes clients' records at `agencyDomainServiceUrl` (none by default, never the running platform's).
+ */
+export async function startBillingService(agent: AgentService, slot: Awaited<ReturnType<typeof serviceSlot>>, agencyDomainServiceUrl = ''): Promise<RunningService<BillingConfig>> {
+  await agent.mongo.ensureIndexes([...BILLING_INDEXES, ...BILLING_ORGANIZATION_INDEXES]);
+  const config: BillingConfig = { ...loadBillingConfig(), workspaceServiceUrl: agent.config.workspaceServiceUrl, agencyDomainServiceUrl };
+  const deps = { config, mongo: agent.mongo, logger };
+  const app = buildBillingApp(deps);
+  slot.serve(app);
+  return { app, routes: billingRouteTable(deps).routes, mongo: agent.mongo, config, as: signedCaller(app, config.platform.internalSigningSecret), close: slot.close };
 }

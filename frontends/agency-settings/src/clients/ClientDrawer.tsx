@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CLIENT_DEFAULTS, NOTIFY_IF, NOTIFY_IF_LABELS, NOTIFY_THROUGH, NOTIFY_THROUGH_LABELS, newClientDashboardPassword, type AgentListItem, type ClientView, type SaveClientRequest } from '@platform/contracts';
-import { AccessEditor, Button, Checkbox, Divider, Drawer, Group, PasswordInput, Select, Stack, Switch, Text, TextInput, effectiveOrder, type PageChoice } from '@platform/ui';
+import { AccessEditor, Button, Divider, Drawer, Group, PasswordInput, Select, Stack, Switch, Text, TextInput, effectiveOrder, type PageChoice } from '@platform/ui';
+import { AgentChecklist } from './AgentChecklist';
 import type { ClientsModel } from './clients-api';
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'];
@@ -44,19 +45,10 @@ export function ClientDrawer(props: { draft: SaveClientRequest | null; existing?
           onChange={(e) => set({ isAdmin: e.currentTarget.checked })}
           data-testid="client-is-admin"
         />
-        <Stack gap={4} data-testid="client-agents">
+        <Stack gap={4}>
           <Text size="sm" fw={500}>Agents</Text>
-          <Text size="xs" c="dimmed">{ownAgents.length ? 'Only the agents checked.' : "None checked: every agent of the organization."}</Text>
-          {orgAgents.length === 0 && <Text size="sm" c="dimmed">The organization has no agents yet.</Text>}
-          {orgAgents.map((agent) => (
-            <Checkbox
-              key={agent.ID}
-              label={agent.title || agent.ID}
-              checked={ownAgents.includes(agent.ID!)}
-              onChange={() => set({ widgetIDs: ownAgents.includes(agent.ID!) ? ownAgents.filter((id) => id !== agent.ID) : [...ownAgents, agent.ID!] })}
-              data-testid={`client-agent-${agent.ID}`}
-            />
-          ))}
+          <Text size="xs" c="dimmed">{ownAgents.length ? 'Only the agents checked.' : 'None checked: every agent of the organization.'}</Text>
+          <AgentChecklist agents={orgAgents} checked={ownAgents} onChange={(checked) => set({ widgetIDs: checked })} empty="The organization has no agents yet." testId="client-agents" itemTestId={(id) => `client-agent-${id}`} />
         </Stack>
         <Divider />
         {client.isAdmin && <Text size="xs" c="dimmed" data-testid="client-access-admin-note">Admin: every page opens; Access applies again if Admin is turned off.</Text>}

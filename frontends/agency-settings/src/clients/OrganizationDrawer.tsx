@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DASHBOARD_LAYOUTS, DEFAULT_CLIENT_ACCESS, DISABLE_CLIENT_ACCESS_MESSAGE_MAX, MESSAGES, ORGANIZATION_DEFAULTS, type AgentListItem, type OrganizationView, type SaveOrganizationRequest } from '@platform/contracts';
-import { AccessEditor, Button, Divider, Drawer, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Textarea, TextInput, Checkbox, Text, effectiveOrder, type PageChoice } from '@platform/ui';
+import { AccessEditor, Button, Divider, Drawer, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Textarea, TextInput, Text, effectiveOrder, type PageChoice } from '@platform/ui';
+import { AgentChecklist } from './AgentChecklist';
 import type { ClientsModel } from './clients-api';
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'];
@@ -30,17 +31,7 @@ export function OrganizationDrawer(props: { org: OrganizationView | null; agents
         <TextInput label="Organization name" placeholder={ORGANIZATION_DEFAULTS.name} value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} data-testid="organization-name" />
         <TextInput label="Photo URL" value={form.squarePhotoURL ?? ''} onChange={(e) => set({ squarePhotoURL: e.currentTarget.value })} />
         <Text size="sm" fw={500}>Agents</Text>
-        <Stack gap={4} data-testid="organization-agents">
-          {agents.length === 0 && <Text size="sm" c="dimmed">This workspace has no agents yet.</Text>}
-          {agents.map((agent) => (
-            <Checkbox
-              key={agent.ID}
-              label={agent.title || agent.ID}
-              checked={widgetIDs.includes(agent.ID!)}
-              onChange={() => set({ widgetIDs: widgetIDs.includes(agent.ID!) ? widgetIDs.filter((id) => id !== agent.ID) : [...widgetIDs, agent.ID!] })}
-            />
-          ))}
-        </Stack>
+        <AgentChecklist agents={agents} checked={widgetIDs} onChange={(checked) => set({ widgetIDs: checked })} empty="This workspace has no agents yet." testId="organization-agents" />
         <Divider label="Root admin" />
         <Select label="Dashboard language" data={LANGUAGES} value={form.preferredLanguage ?? 'en'} onChange={(value) => value && set({ preferredLanguage: value })} />
         <div>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { CLIENTS_API_MESSAGES, MESSAGES, newClientDashboardPassword } from '@platform/contracts';
-import { ApiError, Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, IconUsers, Menu, Modal, PasswordInput, Stack, Switch, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
+import { Avatar, Button, Drawer, Group, IconCheck, IconChevronDown, IconInfoCircle, IconUserPlus, IconUsers, Menu, Modal, PasswordInput, Stack, Switch, Text, TextInput, UnstyledButton, notify, truncateName } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
 import { OrganizationUsersDrawer } from './OrganizationUsers';
+import { useSaveOrgUser } from './use-save-org-user';
 
 /** About the organisation: everyone reads it; an organisation admin edits its name and photo, others are told 'You are not an admin' (spec §6). */
 function AboutModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -55,31 +56,23 @@ const newUserFields = () => ({ name: '', email: '', dashboardPassword: newClient
 
 /** + Add User (organisation admins only, spec §6): a new user of the organisation, with the organisation's default access. */
 function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { api } = useDashboard();
   const { client } = useClientSession();
   // Advanced client settings: visible unless the agency set hideAdvancedSettings on this admin (spec §6).
   const advanced = !client.hideAdvancedSettings;
   const [fields, setFields] = useState(newUserFields);
-  const [busy, setBusy] = useState(false);
+  const { save: saveUser, busy } = useSaveOrgUser();
   const set = (key: 'name' | 'email' | 'dashboardPassword') => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: e.currentTarget.value });
   const save = async () => {
     if (!fields.name.trim() || !fields.email.trim() || !fields.dashboardPassword) return notify.error(MESSAGES.clients.fieldsRequired, 3000);
-    setBusy(true);
-    try {
-      const answer = await api.saveOrgClient({
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        dashboardPassword: fields.dashboardPassword,
-        ...(advanced ? { allowCreateAgents: fields.allowCreateAgents, canDelegateChats: fields.canDelegateChats } : {}),
-      });
-      notify.success(answer.message ?? CLIENTS_API_MESSAGES.clientUpdated, 3000);
-      setFields(newUserFields());
-      onClose();
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : CLIENTS_API_MESSAGES.clientUpdateFailed, 3000);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await saveUser({
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      dashboardPassword: fields.dashboardPassword,
+      ...(advanced ? { allowCreateAgents: fields.allowCreateAgents, canDelegateChats: fields.canDelegateChats } : {}),
+    });
+    if (!saved) return;
+    setFields(newUserFields());
+    onClose();
   };
   return (
     <Drawer opened={opened} onClose={onClose} title="+ Add User" position="right" data-testid="add-user-drawer">

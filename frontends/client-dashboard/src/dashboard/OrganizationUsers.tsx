@@ -1,31 +1,24 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CLIENTS_API_MESSAGES, type OrgUserView } from '@platform/contracts';
-import { AccessEditor, ApiError, Badge, Button, Drawer, Group, Loader, Stack, Text, effectiveOrder, notify, pageChoices } from '@platform/ui';
+import { AccessEditor, Badge, Button, Drawer, Group, Loader, Stack, Text, effectiveOrder, pageChoices } from '@platform/ui';
 import { useClientSession, useDashboard } from '../session';
+import { useSaveOrgUser } from './use-save-org-user';
 
 const USERS_KEY = ['organization-users'] as const;
 
 /** One other user's access and tab order, edited by the organisation admin within its own pages. */
 function UserAccess({ user, onDone }: { user: OrgUserView; onDone: () => void }) {
-  const { api, host } = useDashboard();
+  const { host } = useDashboard();
   const { pages } = useClientSession();
   const queryClient = useQueryClient();
   const [access, setAccess] = useState(user.canAccess ?? []);
   const [order, setOrder] = useState(effectiveOrder(user.canAccess ?? [], user.clientTabOrder));
-  const [busy, setBusy] = useState(false);
+  const { save: saveUser, busy } = useSaveOrgUser();
   const save = async () => {
-    setBusy(true);
-    try {
-      const answer = await api.saveOrgClient({ ID: user.ID, name: user.name ?? '', email: user.email ?? '', canAccess: access, clientTabOrder: order });
-      notify.success(answer.message ?? CLIENTS_API_MESSAGES.clientUpdated, 3000);
-      await queryClient.invalidateQueries({ queryKey: USERS_KEY });
-      onDone();
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : CLIENTS_API_MESSAGES.clientUpdateFailed, 3000);
-    } finally {
-      setBusy(false);
-    }
+    if (!(await saveUser({ ID: user.ID, name: user.name ?? '', email: user.email ?? '', canAccess: access, clientTabOrder: order }))) return;
+    await queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    onDone();
   };
   return (
     <Stack gap="xs" data-testid="org-user-access-form">
