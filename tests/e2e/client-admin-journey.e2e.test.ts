@@ -177,11 +177,13 @@ describe("issue 12's last items: invite, the root admin's client fields, organis
     const pro = (plans as PreBuiltPlan[]).find((plan) => plan.key === 'agency-pro')!;
     const tag = { workspaceId: uid, region, prebuiltPlanKey: 'agency-pro', priceId: pro.stripePrices.find((p) => p.billingCycle === 'yearly')!.priceId, billingCycle: 'yearly' };
     const subscription = `sub_${sub}`;
+    // back from Checkout (its success URL names the plan bought) before Stripe's events have come: the page says so and waits
+    await owner.goto(`/app/${region}/account/billing?checkout=success&plan=agency-pro&cycle=yearly`);
+    await owner.getByTestId('prebuilt-checkout-notice').getByText(BILLING_UI_MESSAGES.prebuiltCheckoutDone).waitFor();
     await deliverStripeEvent('checkout.session.completed', { id: `cs_${sub}`, object: 'checkout.session', mode: 'subscription', customer: `cus_${sub}`, subscription, metadata: tag });
     await deliverStripeEvent('invoice.paid', { id: `in_${sub}`, object: 'invoice', subscription, customer: `cus_${sub}`, subscription_details: { metadata: tag } });
-    // back from Checkout: its success URL is the billing page
-    await owner.goto(`/app/${region}/account/billing?checkout=success`);
-    await owner.getByTestId('prebuilt-checkout-notice').getByText(BILLING_UI_MESSAGES.prebuiltCheckoutDone).waitFor();
+    // the plan shows by itself, and the notice goes
+    await owner.getByTestId('prebuilt-checkout-notice').waitFor({ state: 'detached' });
     await owner.getByTestId('plan-name').getByText('Agency Pro').waitFor();
     const proCard = panel.locator('[data-plan-key="agency-pro"]');
     await proCard.getByRole('button', { name: BILLING_UI_MESSAGES.currentPlan }).waitFor();

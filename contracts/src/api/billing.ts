@@ -119,7 +119,8 @@ export interface PreBuiltPlan extends Pick<CustomPlan, 'name' | 'description' | 
 /** The metadata of a pre-built plan's Stripe product: its key, and its limits under PlanLimits' names ('infinity' for unlimited agents). */
 export const PREBUILT_PLAN_METADATA = { key: 'prebuiltPlanKey', mostPopular: 'mostPopular' } as const;
 /** Where Stripe Checkout sends the browser back after a pre-built plan's payment (the billing page, `?checkout=`). */
-export const PREBUILT_PLAN_CHECKOUT = { param: 'checkout', success: 'success', cancel: 'cancel' } as const;
+/** Stripe Checkout's return to the billing page: `?checkout=success&plan=<key>&cycle=<cycle>` (the plan bought), or `?checkout=cancel`. */
+export const PREBUILT_PLAN_CHECKOUT = { param: 'checkout', success: 'success', cancel: 'cancel', plan: 'plan', cycle: 'cycle' } as const;
 
 /** The billing service's endpoints; the spec's paths are below /api/billing. */
 export const BILLING_API = {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BASE_USD_PER_CREDIT,
@@ -23,10 +23,13 @@ import { Alert, Badge, Button, Group, Modal, NumberInput, PageHeader, Paper, Pro
 import { AddonsModal } from './AddonsModal';
 import { ConfirmSubscriptionModal, PlansModal } from './PlanDialogs';
 import { PaymentModal, type PaymentPurpose } from './payment/PaymentModal';
-import { PreBuiltPlans } from './PreBuiltPlans';
+import { PreBuiltPlans, awaitingCheckout } from './PreBuiltPlans';
 import { UsageCharts } from './UsageCharts';
 import { WhitelabelOffers } from './WhitelabelOffers';
 
+/** Back from Checkout, the overview is read every 2 s for up to two minutes. */
+const CHECKOUT_POLL_MS = 2_000;
+const CHECKOUT_POLLS = 60;
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 const sliderOptions = ({ min, max, step }: { min: number; max: number; step: number }, label: (v: number) => string) =>
   Array.from({ length: Math.floor((max - min) / step) + 1 }, (_, i) => min + i * step).map((v) => ({ value: String(v), label: label(v) }));
@@ -35,12 +38,24 @@ const formatDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocal
 /** /app/{region}/account/billing: the Current Plan panel, top-up, Automatic Recharge and cancellation (billing §2). */
 export function BillingScreen({ region, workspaceId }: RemoteProps['billing']) {
   const queryKey = ['billing-overview', region, workspaceId];
-  const overview = useQuery({ queryKey, queryFn: () => callApi(BILLING_API.getBillingOverview, { region, params: { uid: workspaceId } }).then((r) => r.data) });
+  const overview = useQuery({
+    queryKey,
+    queryFn: () => callApi(BILLING_API.getBillingOverview, { region, params: { uid: workspaceId } }).then((r) => r.data),
+    // Back from a paid Checkout: the plan shows once Stripe's event has made it the workspace's.
+    refetchInterval: (query) => (query.state.dataUpdateCount < CHECKOUT_POLLS && awaitingCheckout(window.location.search, query.state.data) ? CHECKOUT_POLL_MS : false),
+  });
   const client = useQueryClient();
   const refresh = () => {
     void client.invalidateQueries({ queryKey });
     window.dispatchEvent(new Event(BILLING_CHANGED_EVENT));
   };
+  // The plan bought in Checkout has arrived: the rest of the shell (the sidebar's plan) reads it too.
+  const awaiting = awaitingCheckout(window.location.search, overview.data);
+  const wasAwaiting = useRef(false);
+  useEffect(() => {
+    if (wasAwaiting.current && !awaiting) window.dispatchEvent(new Event(BILLING_CHANGED_EVENT));
+    wasAwaiting.current = awaiting && overview.data !== undefined;
+  }, [awaiting, overview.data]);
 
   return (
     <div data-testid="billing-page">

@@ -23,10 +23,25 @@ export function planLimitLines(plan: Pick<PreBuiltPlan, 'limits'>): string[] {
   return [count(limits.maxMonthlyCredits, 'credits a month'), count(limits.maxAgents, 'agents'), count(limits.workspaceSeats, 'workspace seats'), count(limits.clientSeats, 'client seats')].filter((line): line is string => Boolean(line));
 }
 
-/** What Stripe Checkout's return (?checkout=success|cancel) says on the billing page. */
-export function checkoutNotice(search: string): { color: 'green' | 'gray'; text: string } | undefined {
+/**
+ * Whether the page is back from a paid Checkout whose plan the workspace does not show yet
+ * (Stripe's event has not arrived): the page then reads its overview again until it does.
+ */
+export function awaitingCheckout(search: string, overview: Pick<BillingOverview, 'prebuiltPlan'> | undefined): boolean {
+  const query = new URLSearchParams(search);
+  if (query.get(PREBUILT_PLAN_CHECKOUT.param) !== PREBUILT_PLAN_CHECKOUT.success) return false;
+  const plan = overview?.prebuiltPlan;
+  // A return that does not name the plan bought waits for any plan.
+  if (!query.has(PREBUILT_PLAN_CHECKOUT.plan)) return !plan;
+  return !(plan && plan.key === query.get(PREBUILT_PLAN_CHECKOUT.plan) && plan.billingCycle === query.get(PREBUILT_PLAN_CHECKOUT.cycle));
+}
+
+const boughtCycle = (search: string) => BILLING_CYCLES.find((cycle) => cycle === new URLSearchParams(search).get(PREBUILT_PLAN_CHECKOUT.cycle));
+
+/** What Stripe Checkout's return (?checkout=success|cancel) says on the billing page; nothing once the plan bought shows. */
+export function checkoutNotice(search: string, overview?: Pick<BillingOverview, 'prebuiltPlan'>): { color: 'green' | 'gray'; text: string } | undefined {
   const outcome = new URLSearchParams(search).get(PREBUILT_PLAN_CHECKOUT.param);
-  if (outcome === PREBUILT_PLAN_CHECKOUT.success) return { color: 'green', text: BILLING_UI_MESSAGES.prebuiltCheckoutDone };
+  if (outcome === PREBUILT_PLAN_CHECKOUT.success) return awaitingCheckout(search, overview) ? { color: 'green', text: BILLING_UI_MESSAGES.prebuiltCheckoutDone } : undefined;
   if (outcome === PREBUILT_PLAN_CHECKOUT.cancel) return { color: 'gray', text: BILLING_UI_MESSAGES.prebuiltCheckoutCancelled };
   return undefined;
 }
@@ -38,7 +53,8 @@ export function checkoutNotice(search: string): { color: 'green' | 'gray'; text:
  * the browser goes there. The plan the workspace is on reads Current Plan.
  */
 export function PreBuiltPlans({ overview, region, workspaceId, goTo = (url) => window.location.assign(url) }: { overview: BillingOverview; region: Region; workspaceId: string; goTo?: (url: string) => void }) {
-  const [cycle, setCycle] = useState<BillingCycle>(overview.prebuiltPlan?.billingCycle ?? 'monthly');
+  // Back from Checkout, the cycle just bought; else the plan's own.
+  const [cycle, setCycle] = useState<BillingCycle>(() => boughtCycle(window.location.search) ?? overview.prebuiltPlan?.billingCycle ?? 'monthly');
   const plans = useQuery({
     queryKey: ['prebuilt-plans', region, workspaceId],
     queryFn: () => callApi(BILLING_API.assemblePreBuiltPlansFromStripe, { region, body: { userId: workspaceId, region } }).then((answer) => answer.plans),
@@ -48,7 +64,7 @@ export function PreBuiltPlans({ overview, region, workspaceId, goTo = (url) => w
     onSuccess: (answer) => goTo(answer.sessionUrl),
     onError: (error) => notify.error(error instanceof Error && error.message ? error.message : MESSAGES.billing.subscriptionSessionFailed),
   });
-  const notice = checkoutNotice(window.location.search);
+  const notice = checkoutNotice(window.location.search, overview);
   const current = (plan: PreBuiltPlan) => overview.prebuiltPlan?.key === plan.key && overview.prebuiltPlan.billingCycle === cycle && !overview.cancels;
   if (!plans.isLoading && !plans.data?.length) return null;
 

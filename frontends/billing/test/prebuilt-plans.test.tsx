@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { BILLING_UI_MESSAGES, type BillingOverview, type PreBuiltPlan } from '@platform/contracts';
 import { UiProvider, queryClient } from '@platform/ui';
-import { PreBuiltPlans, checkoutNotice, planLimitLines } from '../src/PreBuiltPlans';
+import { PreBuiltPlans, awaitingCheckout, checkoutNotice, planLimitLines } from '../src/PreBuiltPlans';
 import { mountedTrees } from '../../ui/test/jsdom-browser';
 
 jest.setTimeout(20_000);
@@ -54,6 +54,18 @@ describe('Agency plans on the billing page (ADR 0045)', () => {
     expect(visited).toEqual(['https://checkout.stripe.com/c/pay/cs_test_1']);
   });
 
+  it('back from Checkout, shows the cycle just bought', async () => {
+    billing();
+    window.history.replaceState(null, '', '/app/eu/account/billing?checkout=success&plan=agency-starter&cycle=yearly');
+    try {
+      const { host } = await render();
+      expect(prices(host)).toEqual(['$390 / year', 'Not offered']);
+      expect(host.querySelector('[data-testid="prebuilt-checkout-notice"]')?.textContent).toBe(BILLING_UI_MESSAGES.prebuiltCheckoutDone);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it("the workspace's own plan and cycle reads Current Plan", async () => {
     billing();
     const { host } = await render({ key: 'agency-starter', name: 'Agency Starter', billingCycle: 'monthly' });
@@ -61,8 +73,20 @@ describe('Agency plans on the billing page (ADR 0045)', () => {
     expect(buttons.map((button) => [button.textContent, button.disabled])).toEqual([[BILLING_UI_MESSAGES.currentPlan, true], ['Subscribe', false]]);
   });
 
-  it("says what Checkout's return means, and lists limits in words", () => {
-    expect(checkoutNotice('?checkout=success')?.text).toBe(BILLING_UI_MESSAGES.prebuiltCheckoutDone);
+  it("says what Checkout's return means until the plan bought shows, and lists limits in words", () => {
+    const back = '?checkout=success&plan=agency-pro&cycle=monthly';
+    expect(checkoutNotice(back)?.text).toBe(BILLING_UI_MESSAGES.prebuiltCheckoutDone);
+    expect(awaitingCheckout(back, overview())).toBe(true);
+    // Another plan (or the same in another cycle) is not the one bought: still waiting.
+    expect(awaitingCheckout(back, overview({ key: 'agency-starter', name: 'Agency Starter', billingCycle: 'monthly' }))).toBe(true);
+    expect(awaitingCheckout(back, overview({ key: 'agency-pro', name: 'Agency Pro', billingCycle: 'yearly' }))).toBe(true);
+    const bought = overview({ key: 'agency-pro', name: 'Agency Pro', billingCycle: 'monthly' });
+    expect(awaitingCheckout(back, bought)).toBe(false);
+    expect(checkoutNotice(back, bought)).toBeUndefined();
+    expect(awaitingCheckout('?checkout=cancel', overview())).toBe(false);
+    // An older return URL without the plan waits for any plan.
+    expect(awaitingCheckout('?checkout=success', overview())).toBe(true);
+    expect(awaitingCheckout('?checkout=success', bought)).toBe(false);
     expect(checkoutNotice('?checkout=cancel')?.text).toBe(BILLING_UI_MESSAGES.prebuiltCheckoutCancelled);
     expect(checkoutNotice('')).toBeUndefined();
     expect(planLimitLines({ limits: { maxMonthlyCredits: 100000, workspaceSeats: 5, clientSeats: 50 } })).toEqual(['100,000 credits a month', '5 workspace seats', '50 client seats']);

@@ -91,7 +91,7 @@ describe('pre-built plans: assembled from Stripe, bought through Checkout', () =
         mode: 'subscription',
         line_items: [{ price: pro.stripePrices[1]!.priceId, quantity: 1 }],
         client_reference_id: uid,
-        success_url: `${h.config.publicUrl}/app/eu/account/billing?checkout=success`,
+        success_url: `${h.config.publicUrl}/app/eu/account/billing?checkout=success&plan=agency-pro&cycle=yearly`,
         cancel_url: `${h.config.publicUrl}/app/eu/account/billing?checkout=cancel`,
         metadata: tag,
         subscription_data: { metadata: tag },

@@ -47,13 +47,14 @@ export class PreBuiltPlanUseCases {
     }
     const tag = preBuiltPlanTagMetadata({ workspaceId, region, planKey, priceId: price.priceId, billingCycle });
     const back = (outcome: string) => `${this.deps.publicUrl}/app/${region}/account/billing?${PREBUILT_PLAN_CHECKOUT.param}=${outcome}`;
+    const bought = new URLSearchParams({ [PREBUILT_PLAN_CHECKOUT.plan]: planKey, [PREBUILT_PLAN_CHECKOUT.cycle]: billingCycle });
     const session = await this.deps.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
         line_items: [{ price: price.priceId, quantity: 1 }],
         ...(account.stripeCustomerId ? { customer: account.stripeCustomerId } : email ? { customer_email: email } : {}),
         client_reference_id: workspaceId,
-        success_url: back(PREBUILT_PLAN_CHECKOUT.success),
+        success_url: `${back(PREBUILT_PLAN_CHECKOUT.success)}&${bought}`,
         cancel_url: back(PREBUILT_PLAN_CHECKOUT.cancel),
         metadata: tag,
         // every invoice of the subscription names the workspace and the plan (invoice.paid may come first)
