@@ -3,10 +3,12 @@ import type { Producer } from 'kafkajs';
 import { CHANNELS_API, META_PAGES_API, WHATSAPP_API } from '@platform/contracts';
 import { SafeHttpClient, SecretBox, createApp, outboundOptionsFromEnv, serviceFastRoutes, serviceRouter, type Logger, type PublicRouteSpec, type ReadinessCheck, type RegionalMongo } from '@platform/kit';
 import { HttpAgentDirectory, type AgentDirectory } from './clients/agent-directory';
+import { DiscordGateway } from './clients/discord-gateway';
 import { DiscordWebhookClient } from './clients/discord-webhook';
 import { MetaGraph } from './clients/meta-graph';
 import { TelegramApi } from './clients/telegram-api';
 import type { ChannelsConfig } from './config';
+import { PLATFORM_INTENTS } from './domain/discord-gateway';
 import { InboundPublisher } from './events/inbound-publisher';
 import { agentChannelsRoutes } from './routes/agent-channels-routes';
 import { discordRoutes } from './routes/discord-routes';
@@ -15,12 +17,15 @@ import { telegramRoutes } from './routes/telegram-routes';
 import { whatsappRoutes } from './routes/whatsapp-routes';
 import { metaPagesRoutes } from './routes/meta-pages-routes';
 import { DiscordChannelStore } from './store/discord-channels';
+import { DiscordGatewayLeaseStore } from './store/discord-gateway-lease';
 import { SentReplyStore } from './store/sent-replies';
 import { TelegramBotStore } from './store/telegram-bots';
 import { WhatsappNumberStore } from './store/whatsapp-numbers';
 import { MetaPageStore } from './store/meta-pages';
 import { ChannelsAccess, type ChannelsPolicy } from './usecases/access';
 import { DiscordUseCases } from './usecases/discord';
+import { DiscordGatewayLeader } from './usecases/discord-gateway';
+import { DiscordMessages } from './usecases/discord-messages';
 import { ReplySender } from './usecases/replies';
 import { TelegramUseCases } from './usecases/telegram';
 import { TelegramWebhook } from './usecases/telegram-webhook';
@@ -109,6 +114,26 @@ export function routeTable(deps: AppDeps) {
     ...campaignRoutes(campaigns),
   ];
   return { routes, access: new ChannelsAccess(directory), replies, campaigns };
+}
+
+/**
+ * The platform bot's Discord Gateway session, run by whichever replica holds its lease: Discord
+ * users' messages in connected channels, queued like the webhooks' (ADR 0048). Undefined
+ * without DISCORD_BOT_TOKEN.
+ */
+export function discordGatewaySession(deps: Pick<AppDeps, 'config' | 'mongo' | 'logger' | 'producer' | 'now'>): DiscordGatewayLeader | undefined {
+  const { config, logger } = deps;
+  if (!config.discordBotToken) return undefined;
+  const messages = new DiscordMessages({ channels: new DiscordChannelStore(deps.mongo), publisher: new InboundPublisher(deps.producer), logger, now: deps.now ?? (() => new Date()) });
+  const gateway = new DiscordGateway({
+    apiBase: config.discordApiBase,
+    token: config.discordBotToken,
+    intents: PLATFORM_INTENTS,
+    timeoutMs: config.providerTimeoutMs,
+    logger,
+    onDispatch: (dispatch) => messages.receive(dispatch),
+  });
+  return new DiscordGatewayLeader({ leases: new DiscordGatewayLeaseStore(deps.mongo), gateway, leaseMs: config.discordGatewayLeaseMs, logger });
 }
 
 /** The providers' webhooks: the service's hot routes, answered in front of express (ADR 0034). */

@@ -28,6 +28,12 @@ export interface ChannelsConfig {
   twilioAuthToken: string;
   /** Where billing publishes plan limits (SERVICE_URL_BILLING): the phone number slots. */
   billingServiceUrl: string;
+  /** Discord's REST API (DISCORD_API_BASE): https://discord.com/api/v10 in production, the sandbox locally. */
+  discordApiBase: string;
+  /** The platform bot's token (DISCORD_BOT_TOKEN): its Gateway session brings Discord users' messages in. Empty: no session. */
+  discordBotToken: string;
+  /** How long a replica's lease on the bot's Gateway session lasts without renewal (DISCORD_GATEWAY_LEASE_MS). */
+  discordGatewayLeaseMs: number;
 }
 
 const int = (name: string, fallback: number) => {
@@ -55,5 +61,8 @@ export function loadConfig(): ChannelsConfig {
     twilioAccountSid: env('TWILIO_ACCOUNT_SID', ''),
     twilioAuthToken: env('TWILIO_AUTH_TOKEN', ''),
     billingServiceUrl: base(env('SERVICE_URL_BILLING', 'http://127.0.0.1:4005')),
+    discordApiBase: base(env('DISCORD_API_BASE', 'https://discord.com/api/v10')),
+    discordBotToken: env('DISCORD_BOT_TOKEN', '').trim(),
+    discordGatewayLeaseMs: int('DISCORD_GATEWAY_LEASE_MS', 30_000),
   };
 }

@@ -1,7 +1,7 @@
 import { REGIONS } from '@platform/contracts';
 import { serve, startPlatform } from '@platform/kit';
 import { CAMPAIGN_SEND_LEASE_MS } from './domain/campaigns';
-import { buildApp, routeTable } from './app';
+import { buildApp, discordGatewaySession, routeTable } from './app';
 import { loadConfig } from './config';
 import { startReplyConsumer } from './events/reply-consumer';
 import { INDEXES, OUTBOX_COLLECTIONS } from './store/collections';
@@ -20,7 +20,12 @@ async function main() {
   };
   const resumer = setInterval(resume, CAMPAIGN_SEND_LEASE_MS);
   resume();
-  await serve(app, { port: config.port, logger, closers: [async () => clearInterval(resumer), () => consumer.disconnect(), platform.close] });
+  // Discord users' messages come over the bot's Gateway session, run by the replica holding its lease.
+  const discord = discordGatewaySession(deps);
+  if (discord) discord.start();
+  else logger.info('DISCORD_BOT_TOKEN is not set: no Discord Gateway session, Discord users\' messages do not reach the agents');
+  const closers = [async () => clearInterval(resumer), async () => discord?.stop(), () => consumer.disconnect(), platform.close];
+  await serve(app, { port: config.port, logger, closers });
 }
 
 main().catch((err) => {

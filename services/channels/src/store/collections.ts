@@ -7,6 +7,8 @@ export const COLLECTION = {
   telegramBots: COLLECTIONS.telegramBots,
   /** `_id` = ID (15 random characters) */
   discordChannels: COLLECTIONS.discordChannels,
+  /** one document (first region): which replica runs the platform bot's Discord Gateway session, and where the session stands */
+  discordGatewayLease: 'discord_gateway_lease',
   /** `_id` = the Facebook page id */
   metaPages: COLLECTIONS.metaPages,
   /** `_id` = the phone number id */
@@ -23,7 +25,7 @@ export const COLLECTION = {
 
 export const INDEXES: CollectionIndexes[] = [
   { collection: COLLECTION.telegramBots, indexes: [{ key: { agentId: 1 }, name: 'telegram_bots_by_agent' }, OUTBOX_INDEX] },
-  { collection: COLLECTION.discordChannels, indexes: [{ key: { agentID: 1 }, name: 'discord_channels_by_agent' }, OUTBOX_INDEX] },
+  { collection: COLLECTION.discordChannels, indexes: [{ key: { agentID: 1 }, name: 'discord_channels_by_agent' }, { key: { channelId: 1 }, name: 'discord_channels_by_channel' }, OUTBOX_INDEX] },
   { collection: COLLECTION.metaPages, indexes: [{ key: { agentId: 1 }, name: 'meta_pages_by_agent' }, { key: { workspaceId: 1 }, name: 'meta_pages_by_workspace' }, { key: { igPageId: 1 }, name: 'meta_pages_by_instagram' }, OUTBOX_INDEX] },
   { collection: COLLECTION.whatsappNumbers, indexes: [{ key: { agentId: 1 }, name: 'whatsapp_numbers_by_agent' }, { key: { workspaceId: 1 }, name: 'whatsapp_numbers_by_workspace' }, OUTBOX_INDEX] },
   {

@@ -33,6 +33,14 @@ export class DiscordChannelStore {
     return this.collection(region).findOne({ _id: ID });
   }
 
+  /** Every record connected to the Discord channel, in every region (a message names its channel, not a region). */
+  async connectedTo(channelId: string): Promise<Array<{ region: Region; channel: DiscordChannelRecord }>> {
+    const found = await Promise.all(
+      this.mongo.regions().map(async (region) => (await this.collection(region).find({ channelId }).toArray()).map((channel) => ({ region, channel }))),
+    );
+    return found.flat();
+  }
+
   async remove(region: Region, agentID: string, ID: string): Promise<boolean> {
     return (await this.collection(region).deleteOne({ _id: ID, agentID })).deletedCount === 1;
   }
