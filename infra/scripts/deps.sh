@@ -13,7 +13,7 @@
 # sandbox-telegram (Telegram Bot API stand-in, infra/sandboxes/telegram; `up` starts it only
 # when TELEGRAM_API_BASE points at it), sandbox-meta (Meta Graph v18.0 WhatsApp stand-in,
 # infra/sandboxes/meta; started only when META_GRAPH_API_BASE points at it), sandbox-discord
-# (Discord webhooks stand-in, infra/sandboxes/discord: a Discord channel's webhook URL is the user's).
+# (Discord stand-in, infra/sandboxes/discord: webhooks, the bot's Gateway, a page to write in a channel).
 # sandbox-domains, sandbox-email-domains and sandbox-fonts (the domain provider, the e-mail
 # domain provider and the fonts service, infra/sandboxes), sandbox-company-site (a branded
 # website for onboarding, infra/sandboxes/company-site), sandbox-web-push (a browser vendor's
@@ -111,7 +111,7 @@ describe() {
     sandbox-llm) echo "http://127.0.0.1:$LLM_SANDBOX_PORT/v1 (LLM sandbox, OpenAI chat completions)" ;;
     sandbox-telegram) echo "http://127.0.0.1:$TELEGRAM_SANDBOX_PORT (Telegram Bot API sandbox; chat with your bot at http://localhost:$TELEGRAM_SANDBOX_PORT/)" ;;
     sandbox-meta) echo "http://127.0.0.1:$META_SANDBOX_PORT (Meta Graph v18.0 sandbox; write to a WhatsApp number at http://localhost:$META_SANDBOX_PORT/)" ;;
-    sandbox-discord) echo "http://127.0.0.1:$DISCORD_SANDBOX_PORT (Discord webhooks sandbox; webhook URLs http://127.0.0.1:$DISCORD_SANDBOX_PORT/api/webhooks/<id>/<token>)" ;;
+    sandbox-discord) echo "http://127.0.0.1:$DISCORD_SANDBOX_PORT (Discord sandbox: webhooks and the bot's Gateway; write in a channel at http://localhost:$DISCORD_SANDBOX_PORT/)" ;;
     sandbox-domains) echo "http://127.0.0.1:$DOMAINS_SANDBOX_PORT (domain provider sandbox, project domains API)" ;;
     sandbox-fonts) echo "http://127.0.0.1:$FONTS_SANDBOX_PORT (fonts service sandbox, css2)" ;;
     sandbox-email-domains) echo "http://127.0.0.1:$EMAIL_DOMAINS_SANDBOX_PORT (e-mail domain provider sandbox, domains API)" ;;

@@ -8,7 +8,10 @@
  * CONNECTED, the webhook verified by the Meta sandbox through the gateway), a signed message from
  * it queued, the test message with its validation; the Legacy Method's fields saved and its webhook
  * verified by Meta's handshake; a Messenger page connected in three steps and a
- * signed message to it queued; Discord with empty fields shows 'Please fill out all fields.'.
+ * signed message to it queued; Discord with empty fields shows 'Please fill out all fields.', then a
+ * channel of the Discord sandbox connected with its webhook: a message written on the sandbox page
+ * reaches the agent over the platform bot's Gateway session, and the answer appears in that channel
+ * and in Chats.
  */
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +22,7 @@ import { SANDBOX_META_PAGE, connectSandboxMetaPage, connectSandboxWhatsAppNumber
 
 const telegramSandbox = `http://127.0.0.1:${process.env.TELEGRAM_SANDBOX_PORT ?? 4110}`;
 const metaSandbox = `http://127.0.0.1:${process.env.META_SANDBOX_PORT ?? 4120}`;
+const discordSandbox = `http://127.0.0.1:${process.env.DISCORD_SANDBOX_PORT ?? 4130}`;
 /** The analytics events the page pushed to its data layer (channels_viewed, *_channel_added). */
 const trackedEvents = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).map((entry) => entry.event));
 
@@ -260,5 +264,55 @@ describe('channels journey', () => {
     const badge = page.getByTestId('channel-badge-email');
     expect(await badge.textContent()).toBe('Coming Soon');
     expect(await badge.evaluate((element) => [element, ...element.querySelectorAll('*')].every((node) => node.scrollWidth <= node.clientWidth))).toBe(true);
+  });
+
+  it("Discord: a sandbox channel connected with its webhook; a user's message on the sandbox page reaches the agent over the bot's Gateway, the answer lands in that channel and in Chats", async () => {
+    const channelId = String(1_200_000_000_000_000_000n + BigInt(Date.now()));
+    const question = 'Hello from Discord: are you open on Sunday?';
+    const sandboxPage = await browser.newPage();
+    await sandboxPage.goto(`${discordSandbox}/`);
+    // the platform's channels service holds the bot's one Gateway session
+    await sandboxPage.getByTestId('gateway-status').getByText('The bot is on the Gateway', { exact: false }).waitFor();
+    await sandboxPage.fill('#channel', channelId);
+    await sandboxPage.getByRole('button', { name: 'Create a webhook' }).click();
+    await sandboxPage.getByTestId('webhook-url').getByText('/api/webhooks/', { exact: false }).waitFor();
+    const webhookUrl = (await sandboxPage.getByTestId('webhook-url').textContent())!;
+
+    await page.goto(`/app/${region}/agents/${agentId}/channels?channel=discord`);
+    await page.getByTestId('discord-next').click();
+    await page.getByTestId('discord-next').click();
+    await page.getByTestId('discord-channel-id').fill(channelId);
+    await page.getByTestId('discord-webhook-url').fill(webhookUrl);
+    await page.getByTestId('discord-save').click();
+    await page.getByText('Discord channel saved successfully').first().waitFor();
+    await page.getByTestId('channel-badge-discord').getByText('Active').waitFor();
+    await page.getByTestId('channel-settings-discord').getByText(`Channel ${channelId}`).waitFor();
+    await screenshot(page, 'channels-discord-connected');
+
+    await sandboxPage.fill('#text', question);
+    await sandboxPage.getByRole('button', { name: 'Send' }).click();
+    await sandboxPage.getByTestId('send-status').getByText('Sent: dispatched to the bot', { exact: false }).waitFor();
+    // the agent's answer, posted to the channel's webhook, shows in the channel the question came from
+    const answer = sandboxPage.getByTestId('transcript').locator('.m.bot span');
+    await answer.first().waitFor({ timeout: 60_000 });
+    const answerText = (await answer.first().textContent())!;
+    await screenshot(sandboxPage, 'channels-discord-sandbox-page');
+    const posted = (await (await fetch(`${discordSandbox}/sandbox/channels/${channelId}/messages`)).json()) as Array<{ content: string; webhook_id?: string }>;
+    expect(posted.map((message) => [message.content, Boolean(message.webhook_id)])).toEqual([
+      [question, false],
+      [answerText, true],
+    ]);
+    const inbound = (await recordsOf(TOPICS.channelInboundMessages.name)).filter((record) => record.value.includes(question));
+    expect(inbound).toHaveLength(1);
+    expect(JSON.parse(inbound[0]!.value).data).toMatchObject({ channelType: 'discord', senderId: '424242424242424242', text: question });
+    // the agent's own answer came back over the Gateway too, and was not taken for a question
+    expect((await recordsOf(TOPICS.channelInboundMessages.name)).filter((record) => record.value.includes('"channelType":"discord"'))).toHaveLength(1);
+    await sandboxPage.close();
+
+    await page.goto(`/app/${region}/agents/${agentId}/convos`);
+    await page.getByTestId('conversation-item').filter({ hasText: 'Discord' }).click();
+    await page.getByTestId('conversation-transcript').getByText(question, { exact: true }).waitFor();
+    await page.getByTestId('conversation-transcript').getByText(answerText, { exact: true }).waitFor();
+    await screenshot(page, 'channels-discord-conversation');
   });
 });
