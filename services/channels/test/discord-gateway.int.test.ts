@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Producer } from 'kafkajs';
-import { TOPICS, channelConversationKey, validateEvent, type EventEnvelope } from '@platform/contracts';
+import { TOPICS, channelConversationKey, makeEvent, validateEvent, type EventEnvelope } from '@platform/contracts';
 import { logger, readTopicWithKcat, waitFor } from '@platform/test-support';
 import { spawnSandbox, type RunningSandbox } from '../../../infra/sandboxes/telegram/test/spawn-sandbox';
 import { discordGatewaySession } from '../src/app';
@@ -78,7 +78,7 @@ describe("Discord users' messages over the bot's Gateway session, against the Di
     await h.close();
   });
 
-  it("queues a user's message in a connected channel once, as the agent's channel message of that author, with an id from Discord's message id", async () => {
+  it("queues a user's message in a connected channel once, as the agent's channel message of that author, with an id from Discord's message id; the answer is posted into that channel", async () => {
     const { agentId, workspaceId, channelId, ID } = await connectedChannel();
     const text = `Hello from Discord ${randomBytes(4).toString('hex')}`;
     const message = await write(channelId, text, { userId: '424242424242424242' });
@@ -93,10 +93,21 @@ describe("Discord users' messages over the bot's Gateway session, against the Di
       workspaceId,
       data: { agentId, channelType: 'discord', channelId: ID, senderId: '424242424242424242', externalMessageId: message.id },
     });
+    // The runtime's answer to it (channel.reply-requested, as the agent service builds it) is posted to the
+    // record's webhook, into the channel the message came from; the bot sees that post and queues nothing.
+    const { data } = record!.event;
+    const reply = { agentId, channelType: 'discord' as const, channelId: data.channelId, recipientId: data.senderId, inReplyTo: data.externalMessageId, conversationId: 'c', text: `Answer to ${text}` };
+    await h.replies.send(makeEvent('channel.reply-requested', { region: 'eu', workspaceId, data: reply }));
+    const inChannel = (await (await fetch(`${discord.url}/sandbox/channels/${channelId}/messages`)).json()) as Array<{ content: string; webhook_id?: string }>;
+    expect(inChannel.map((m) => [m.content, Boolean(m.webhook_id)])).toEqual([
+      [text, false],
+      [`Answer to ${text}`, true],
+    ]);
     // Another author in the same channel is another conversation.
     const other = `From someone else ${randomBytes(4).toString('hex')}`;
     await write(channelId, other, { userId: '515151515151515151' });
     expect((await arrived(other))[0]!.key).toBe(channelConversationKey({ agentId, channelId: ID, senderId: '515151515151515151' }));
+    expect(await inbound((event) => event.data.text === `Answer to ${text}`)).toEqual([]);
   });
 
   it("queues nothing for a bot's message, the agent's own webhook post, or a message in a channel no agent is connected to", async () => {
