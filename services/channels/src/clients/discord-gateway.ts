@@ -55,6 +55,9 @@ interface Connection {
   timers: NodeJS.Timeout[];
 }
 
+/** Connections in a row that did not get the session back (about 2 minutes of backoff) before a new one is identified. */
+const RESUME_ATTEMPTS = 8;
+
 const USER_AGENT = 'DiscordBot (https://github.com/agent-platform/channels, 1.0)';
 
 /**
@@ -147,6 +150,11 @@ export class DiscordGateway {
         this.session = undefined;
       }
       failures = ending.established ? 0 : failures + 1;
+      if (failures >= RESUME_ATTEMPTS && this.session) {
+        // Minutes without getting back in: the session is past resuming (Discord keeps it a few minutes).
+        this.log.warn({ failures }, 'Discord Gateway session could not be resumed: identifying a new one');
+        this.session = undefined;
+      }
       await this.sleep(ending.delayMs ?? reconnectDelayMs(failures));
     }
   }

@@ -21,7 +21,7 @@ type Connected = Array<{ region: Region; channel: DiscordChannelRecord }>;
  */
 export class DiscordMessages {
   private readonly recent = new RecentPublications();
-  private readonly known = new Map<string, { connected: Connected; until: number }>();
+  private readonly known = new Map<string, { connected: Promise<Connected>; until: number }>();
 
   constructor(private readonly deps: { channels: DiscordChannelStore; publisher: InboundPublisher; logger: Logger; now: () => Date }) {}
 
@@ -46,17 +46,26 @@ export class DiscordMessages {
   /**
    * The records the message goes to. Found ones are kept a few seconds, so a busy channel costs
    * no store read per message; a channel without any is asked again every time (a channel
-   * connected a moment ago is answered from its first message).
+   * connected a moment ago is answered from its first message). While the store is asked, the
+   * channel's next messages wait for the same answer, so they are queued after this one, in the
+   * order Discord sent them (one conversation keeps its order).
    */
-  private async connectedTo(channelId: string): Promise<Connected> {
+  private connectedTo(channelId: string): Promise<Connected> {
     const known = this.known.get(channelId);
     if (known && known.until > Date.now()) return known.connected;
-    const found = await this.deps.channels.connectedTo(channelId);
-    const newest = new Set(oneChannelPerAgent(found.map((entry) => entry.channel)));
-    const kept = found.filter((entry) => newest.has(entry.channel));
-    if (kept.length) this.known.set(channelId, { connected: kept, until: Date.now() + CONNECTED_CHANNELS_TTL_MS });
-    else this.known.delete(channelId);
+    const lookup = this.deps.channels.connectedTo(channelId).then((found) => {
+      const newest = new Set(oneChannelPerAgent(found.map((entry) => entry.channel)));
+      return found.filter((entry) => newest.has(entry.channel));
+    });
+    const entry = { connected: lookup, until: Number.POSITIVE_INFINITY };
+    this.known.set(channelId, entry);
+    const settle = (kept?: Connected) => {
+      if (this.known.get(channelId) !== entry) return;
+      if (kept?.length) entry.until = Date.now() + CONNECTED_CHANNELS_TTL_MS;
+      else this.known.delete(channelId);
+    };
+    lookup.then(settle, () => settle());
     if (this.known.size > 10_000) this.known.delete(this.known.keys().next().value as string);
-    return kept;
+    return lookup;
   }
 }
