@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Producer } from 'kafkajs';
-import { TOPICS, channelConversationKey, makeEvent, validateEvent, type EventEnvelope } from '@platform/contracts';
+import { TOPICS, channelConversationKey, makeEvent, validateEvent, type ChannelMessageReceivedData, type EventEnvelope } from '@platform/contracts';
 import { logger, readTopicWithKcat, waitFor } from '@platform/test-support';
 import { spawnSandbox, type RunningSandbox } from '../../../infra/sandboxes/telegram/test/spawn-sandbox';
 import { discordGatewaySession } from '../src/app';
@@ -12,7 +12,7 @@ import { agentOfSomeone } from './support/fixtures';
 import { startChannels, type ChannelsHarness } from './support/harness';
 
 type SandboxSession = { id: string; seq: number; connected: boolean; resumes: number; connections: Array<{ path: string; resumed: boolean }> };
-type Inbound = EventEnvelope<'channel.message-received'>;
+type Inbound = EventEnvelope<'channel.message-received', ChannelMessageReceivedData>;
 
 /** A token of a bot token's shape (user id in base64, timestamp, HMAC), the sandbox's for this run. */
 const botToken = `${Buffer.from('1300000000000000077').toString('base64url')}.${randomBytes(4).toString('base64url')}.${randomBytes(28).toString('base64url')}`;

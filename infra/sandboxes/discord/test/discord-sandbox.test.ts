@@ -3,7 +3,9 @@ import WebSocket from 'ws';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { start } = require('../server.js');
 
-type Payload = { op: number; d?: any; s?: number | null; t?: string | null }; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+type Payload = { op: number; d?: Json; s?: number | null; t?: string | null };
 
 /** A bare Gateway client: every payload it receives, in order, and how its connection closed. */
 function open(url: string) {
@@ -34,7 +36,8 @@ const properties = { os: 'linux', browser: 'test', device: 'test' };
 describe('Discord sandbox: the Gateway, webhooks and the channels people write in', () => {
   let sandbox: { server: Server; url: string; botToken: string };
   const gatewayUrl = () => `${sandbox.url.replace('http', 'ws')}/?v=10&encoding=json`;
-  const post = async (path: string, body: object = {}) => (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const post = async (path: string, body: object = {}): Promise<Json> => (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const get = async (path: string): Promise<Json> => (await fetch(`${sandbox.url}${path}`)).json();
   const write = (channelId: string, content: string, extra: object = {}) => post(`/sandbox/channels/${channelId}/messages`, { content, ...extra });
   /** A client identified with these intents, READY received. */
   const identified = async (intents = MESSAGE_INTENTS) => {
@@ -95,7 +98,7 @@ describe('Discord sandbox: the Gateway, webhooks and the channels people write i
     expect((await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'Hi, I am the agent' }) })).status).toBe(204);
     const answer = await client.next((p) => p.t === 'MESSAGE_CREATE' && p.s === 3);
     expect(answer.d).toMatchObject({ content: 'Hi, I am the agent', webhook_id: webhook.id, author: { bot: true } });
-    const channel = await (await fetch(`${sandbox.url}/sandbox/channels/5550001/messages`)).json();
+    const channel = await get('/sandbox/channels/5550001/messages');
     expect(channel.map((m: { content: string }) => m.content)).toEqual(['Hello bot', 'Hi, I am the agent']);
     client.ws.close(4900);
     withoutContent.ws.close(4900);
@@ -120,7 +123,7 @@ describe('Discord sandbox: the Gateway, webhooks and the channels people write i
     expect(replayed.map((p) => p.d.content)).toEqual(['two', 'three']);
     expect(replayed.map((p) => p.s)).toEqual([one.s! + 1, one.s! + 2]);
     expect(resumed.s).toBe(one.s! + 3);
-    const [info] = (await (await fetch(`${sandbox.url}/sandbox/gateway/sessions`)).json()).filter((s: { id: string }) => s.id === sessionId);
+    const [info] = (await get('/sandbox/gateway/sessions')).filter((s: { id: string }) => s.id === sessionId);
     expect(info).toMatchObject({ connected: true, resumes: 1, connections: [{ path: '/', resumed: false, closeCode: 1006 }, { path: '/resume', resumed: true }] });
     // A seq the session never reached ends it (4007); resuming it afterwards is an Invalid Session.
     const ahead = open(`${client.ready.d.resume_gateway_url}?v=10&encoding=json`);

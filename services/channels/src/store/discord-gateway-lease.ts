@@ -1,4 +1,4 @@
-import { REGIONS } from '@platform/contracts';
+import { REGIONS, type Region } from '@platform/contracts';
 import { isDuplicateKey, type RegionalMongo } from '@platform/kit';
 import type { GatewaySession } from '../domain/discord-gateway';
 import { COLLECTION } from './collections';
@@ -23,7 +23,7 @@ const LEASE_ID = 'discord-gateway';
 export class DiscordGatewayLeaseStore {
   constructor(
     private readonly mongo: RegionalMongo,
-    private readonly region = REGIONS[0],
+    private readonly region: Region = REGIONS[0],
   ) {}
 
   private collection() {
