@@ -83,8 +83,8 @@ export function createApp(options: AppOptions): Express {
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
 
-  const first = [requestLog(app, options.logger, metrics), securityHeaders()];
-  app.use(first);
+  const first = { requestLog: requestLog(app, options.logger, metrics), securityHeaders: securityHeaders() };
+  app.use(first.requestLog, first.securityHeaders);
   if (options.fastPath) installFastPath(app, options.fastPath(fastRequestTools(app, first, bytes.parse(options.bodyLimit ?? DEFAULT_BODY_LIMIT) ?? 0)));
 
   app.get('/healthz', (_req, res) => {

@@ -22,7 +22,7 @@ class BatchedResponse extends EventEmitter {
   writableFinished = false;
   locals: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   private readonly headers = new Map<string, string>();
-  /** The headers every answer of the app carries (request id, security headers): the gateway sets its own. */
+  /** The headers every answer of the app carries (the request id): the gateway sets its own. */
   private common = new Set<string>();
 
   constructor(private readonly finish: (status: number, headers: Record<string, string>, body: Buffer) => void) {
@@ -128,7 +128,7 @@ export function answerRequestBatch(rawReq: IncomingMessage, rawRes: ServerRespon
       });
       // The request as the gateway received it, on the batch's connection (the gateway's).
       const item = { method: head.method, url: head.path, headers: head.headers, socket: rawReq.socket } as unknown as IncomingMessage;
-      const req = options.tools.begin(item, res as unknown as ServerResponse);
+      const req = options.tools.begin(item, res as unknown as ServerResponse, { answerHeaders: false });
       res.markCommonHeaders();
       req.identity = head.context.identity;
       req.region = head.context.region;

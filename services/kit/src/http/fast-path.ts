@@ -16,9 +16,10 @@ export interface FastRequestTools {
   /**
    * Makes a raw request one of the app's express requests, as express' own init and the app's
    * first middlewares would: the app's request prototype (req.ip under its trust-proxy rules),
-   * the request id, the one log line and latency sample, the security headers.
+   * the request id, the one log line and latency sample, the security headers (`answerHeaders`
+   * false: none, for a request of a batch, whose answer's headers are the gateway's).
    */
-  begin(req: IncomingMessage, res: ServerResponse): Request;
+  begin(req: IncomingMessage, res: ServerResponse, options?: { answerHeaders?: boolean }): Request;
   /** Gives the answer the app's response prototype (res.json under the app's settings), for a fast path that answers as express does. */
   expressResponse(req: Request, res: ServerResponse): Response;
   /** The app's body limit in bytes (its `bodyLimit`). */
@@ -88,7 +89,9 @@ export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options:
   };
   /** A matched request with its body read: the body's checks, then the route's run; the caller comes from the gateway's signature, or is already set (`signed`: a batch's request). */
   const runMatched = (req: Request, res: Response, matched: Matched, body: Buffer, fail: (err: unknown) => void, signed: boolean) => {
-    keepBody(req, body);
+    // A batch's request needs no digest of its own: the batch's signature covered its bytes.
+    if (signed) req.rawBody = body;
+    else keepBody(req, body);
     try {
       req.body = parsePlainJson(body);
       const deep = bodyDepthProblem(req.body);
@@ -152,15 +155,18 @@ export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options:
 }
 
 /** The tools of an app whose first middlewares are `first` (request log, security headers). */
-export function fastRequestTools(app: Express, first: ReadonlyArray<(req: Request, res: Response, next: () => void) => void>, bodyLimit: number): FastRequestTools {
+type Middleware = (req: Request, res: Response, next: () => void) => void;
+
+export function fastRequestTools(app: Express, first: { requestLog: Middleware; securityHeaders: Middleware }, bodyLimit: number): FastRequestTools {
   const next = () => undefined;
   return {
-    begin(rawReq, rawRes) {
+    begin(rawReq, rawRes, options) {
       // Only the request's prototype: a response whose prototype changes is slower to write (the gateway streams its answers raw).
       Object.setPrototypeOf(rawReq, app.request);
       const req = rawReq as Request;
       req.originalUrl = req.url;
-      for (const middleware of first) middleware(req, rawRes as Response, next);
+      first.requestLog(req, rawRes as Response, next);
+      if (options?.answerHeaders !== false) first.securityHeaders(req, rawRes as Response, next);
       return req;
     },
     expressResponse(req, rawRes) {
