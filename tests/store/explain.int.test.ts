@@ -25,6 +25,7 @@ import { SessionStore } from '../../services/workspace/src/store/sessions';
 import { WorkspaceStore } from '../../services/workspace/src/store/workspaces';
 import { INDEXES as CHANNELS_INDEXES } from '../../services/channels/src/store/collections';
 import { DiscordChannelStore } from '../../services/channels/src/store/discord-channels';
+import { DiscordGatewayLeaseStore } from '../../services/channels/src/store/discord-gateway-lease';
 import { SentReplyStore } from '../../services/channels/src/store/sent-replies';
 import { TelegramBotStore } from '../../services/channels/src/store/telegram-bots';
 import { WhatsappNumberStore } from '../../services/channels/src/store/whatsapp-numbers';
@@ -324,7 +325,12 @@ describe('every repository query uses an index on the local store', () => {
     await discord.insert(region, { ID: 'discord-1', agentID: 'agent-1', channelId: 'c', webhookUrl: 'https://x', workspaceId: 'ws-1', createdAt: now }, []);
     await discord.listForAgent(region, 'agent-1');
     await discord.find(region, 'discord-1');
+    await discord.connectedTo('c');
     await discord.remove(region, 'agent-1', 'discord-1');
+    const discordLease = store('DiscordGatewayLeaseStore', new DiscordGatewayLeaseStore(mongo, region));
+    await discordLease.claim('replica-1', 30_000);
+    await discordLease.claim('replica-2', 30_000);
+    await discordLease.release('replica-1', undefined);
 
     const numbers = store('WhatsappNumberStore', new WhatsappNumberStore(mongo, new SecretBox('explain-test-channel-credentials-key')));
     const number = { agentId: 'agent-1', wabaId: 'waba-1', phoneId: 'phone-1', phoneNumber: '+1 555', longAccessToken: 'EAAL', workspaceId: 'ws-1', createdAt: now };
@@ -451,6 +457,7 @@ describe('every repository query uses an index on the local store', () => {
     await clients.clientsOfAgency(region, 'agency-1');
     await clients.clientsOfOrganization(region, 'org-1');
     await clients.updateClient(region, 'client-1', { name: 'Renamed' } as never);
+    await clients.addClientAgent(region, 'client-1', 'agent-1');
     await clients.removePushToken(region, 'client-1', 'token');
     const clientSession = { _id: 'client-session-1', clientId: 'client-1', orgId: 'org-1', agencyId: 'agency-1', workspaceId: 'ws-1', email: 'client@example.com', agencyAdmin: false, createdAt: now, expiresAt: later };
     await clients.insertSession(region, clientSession);
