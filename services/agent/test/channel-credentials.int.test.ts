@@ -5,6 +5,7 @@ import { createAgent, personWithWorkspace } from './support/people';
 
 const CREDENTIALS = {
   whatsappToken: 'EAAG-whatsapp-token-1',
+  gcloudClientEmail: 'agent@project.iam.gserviceaccount.com',
   gcloudPrivateKey: '-----BEGIN PRIVATE KEY-----,gcloud-private-1',
   instagramAccessToken: 'IGQV-instagram-token-1',
   instagramOptions: { pageId: 'page-1', accessToken: 'page-access-token-1' },
