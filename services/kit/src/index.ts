@@ -19,6 +19,7 @@ export * from './events/kafka';
 export * from './events/outbox';
 export * from './events/relay';
 export * from './events/consumer';
+export * from './events/run-until-disconnected';
 export * from './events/broadcast';
 export * from './events/coalescing-producer';
 export * from './platform';

@@ -1,6 +1,6 @@
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { TOPICS, dlqTopic, eventSchema, type Region } from '@platform/contracts';
-import type { Logger } from '@platform/kit';
+import { runUntilDisconnected, type Logger } from '@platform/kit';
 import { organizationAccountId } from '../domain/credit-transfer';
 import type { Consumption } from '../domain/ledger';
 import type { Ledger } from '../usecases/ledger';
@@ -41,7 +41,7 @@ export async function startCreditConsumer(options: {
   const consumer = options.kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false, maxBytesPerPartition: 4 * 1024 * 1024 });
   await consumer.connect();
   await consumer.subscribe({ topic: options.topic, fromBeginning: true });
-  await consumer.run({
+  await runUntilDisconnected(consumer, {
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: options.partitionsConcurrently ?? TOPICS.creditConsumption.partitions,
     eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
@@ -67,6 +67,6 @@ export async function startCreditConsumer(options: {
         }
       }
     },
-  });
+  }, log);
   return consumer;
 }

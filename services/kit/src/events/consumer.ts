@@ -1,6 +1,7 @@
 import type { Consumer, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { dlqTopic, eventEnvelopeSchema, type EventEnvelope, type Region } from '@platform/contracts';
 import type { Logger } from '../logger';
+import { runUntilDisconnected } from './run-until-disconnected';
 import type { RegionalMongo } from '../mongo/regional';
 
 export interface ConsumedEvent {
@@ -63,7 +64,7 @@ export async function startIdempotentConsumer(options: IdempotentConsumerOptions
   for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
   const markerId = (event: EventEnvelope) => `${options.groupId}:${event.id}`;
 
-  await consumer.run({
+  await runUntilDisconnected(consumer, {
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     eachBatchAutoResolve: false,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
@@ -108,7 +109,7 @@ export async function startIdempotentConsumer(options: IdempotentConsumerOptions
       }
       await mark(true);
     },
-  });
+  }, log);
   return consumer;
 }
 
