@@ -9,12 +9,19 @@ export const CONVERSATION_COLLECTIONS = {
   agentUsage: 'agent_usage',
 } as const;
 
-/** How much of a conversation its document keeps: the newest messages, and answered ids (far more than any retry window needs). */
+/**
+ * How much of a conversation its document keeps: the newest messages, and answered ids. A
+ * redelivered message is one handled but not yet marked by the consumer (a quarter of a second's
+ * worth, older ones are skipped by `processed_events`) or a widget's retry, so 200 ids is ample.
+ * A document may grow `slack` past a cap before it is cut back: on FerretDB every write rewrites
+ * the whole document, so one cut per `slack` answers, not one per answer, and no ids it never needs.
+ */
 export interface ConversationCaps {
   messages: number;
   answeredIds: number;
+  slack: number;
 }
-const CAPS: ConversationCaps = { messages: CONVERSATION_KEPT_MESSAGES, answeredIds: 1_000 };
+const CAPS: ConversationCaps = { messages: CONVERSATION_KEPT_MESSAGES, answeredIds: 200, slack: 40 };
 
 export const CONVERSATION_INDEXES: CollectionIndexes[] = [
   {
@@ -108,16 +115,17 @@ export class ConversationStore {
   }
 
   /**
-   * FerretDB ignores `$slice` in `$push` (MongoDB applies it in the write above): past a cap,
-   * the document is cut to its newest entries, unless another answer was written since (the
-   * next one cuts it then).
+   * FerretDB ignores `$slice` in `$push` (MongoDB applies it in the write above): past a cap and
+   * its slack, the document is cut to its newest entries, unless another answer was written since
+   * (the next one cuts it then).
    */
   private async keepWithinCaps(region: Region, write: AnswerWrite): Promise<void> {
     const messages = [...(write.previous?.messages ?? []), ...write.messages];
     const answeredIds = [...(write.previous?.answeredMessageIds ?? []), write.messageId];
+    const { slack } = this.caps;
     const $set: Partial<ConversationRecord> = {};
-    if (messages.length > this.caps.messages) $set.messages = messages.slice(-this.caps.messages);
-    if (answeredIds.length > this.caps.answeredIds) $set.answeredMessageIds = answeredIds.slice(-this.caps.answeredIds);
+    if (messages.length > this.caps.messages + slack) $set.messages = messages.slice(-this.caps.messages);
+    if (answeredIds.length > this.caps.answeredIds + slack) $set.answeredMessageIds = answeredIds.slice(-this.caps.answeredIds);
     if (Object.keys($set).length) await this.conversations(region).updateOne({ _id: write.conversation._id, updatedAt: write.at }, { $set });
   }
 
