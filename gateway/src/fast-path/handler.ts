@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Region } from '@platform/contracts';
@@ -12,6 +12,7 @@ import { RateBudget } from './budgets';
 import { RequestBatches } from './batches';
 import { answer, forwardedHeaders, parsedUrl } from './forwarding';
 import { fastRouteMatcher, type FastRoute } from './routes';
+import { upstreamAgent } from '../clients/upstream-agent';
 
 export interface FastPathOptions {
   routes: readonly FastRoute[];
@@ -45,7 +46,7 @@ const HOP_BY_HOP_ANSWER = new Set(['connection', 'keep-alive']);
  */
 export function fastPath(options: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const match = fastRouteMatcher(options.routes);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  const agent = upstreamAgent();
   const batches = new Map<ServiceName, RequestBatches>();
   const batchesTo = (service: ServiceName, url: string) => {
     let found = batches.get(service);

@@ -1,4 +1,4 @@
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { AGENT_API, type Region } from '@platform/contracts';
 import { CLIENT_SESSION_COOKIE, SESSION_COOKIE, type FastHandler, type FastRequestTools } from '@platform/kit';
@@ -11,6 +11,7 @@ import type { SharedRateCounts } from '../store/rate-counts';
 import { RateBudget } from './budgets';
 import { readThenForward, refuseOverBudget } from './handler';
 import { fastRouteMatcher, type FastRoute } from './routes';
+import { upstreamAgent } from '../clients/upstream-agent';
 
 /**
  * The hot routes of signed-in callers (ADR 0038): an agent save. Only a credential whose
@@ -46,7 +47,7 @@ export interface SignedInFastPathOptions {
  */
 export function signedInFastPath(options: SignedInFastPathOptions): FastHandler {
   const match = fastRouteMatcher(SIGNED_IN_FAST_ROUTES);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  const agent = upstreamAgent();
   const bodyLimit = Math.min(READ_AHEAD_BYTES, options.bodyLimit);
   const allowedOrigins = new Set(options.allowedOrigins);
   const { windowMs, perIp, perCredential } = options.rateLimit;

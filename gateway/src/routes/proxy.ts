@@ -1,9 +1,10 @@
-import { Agent, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { REQUEST_MESSAGES } from '@platform/contracts';
 import { HttpError, IDENTITY_BODY_TRAILER, REQUEST_ID_HEADER, errorBody, signForwarded, signForwardedStream } from '@platform/kit';
+import { upstreamAgent } from '../clients/upstream-agent';
 
 export interface ProxyOptions {
   signingSecret: string;
@@ -74,7 +75,7 @@ const tooLarge = () => new HttpError(413, REQUEST_MESSAGES.tooLarge);
 export function serviceProxy(options: ProxyOptions): RequestHandler {
   // Connections to the services are kept and reused: without an agent http-proxy opens a new
   // TCP connection for every request, which was most of a small request's time through here.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  const agent = upstreamAgent();
   const proxy = createProxyMiddleware<Request, Response>({
     agent,
     router: (req) => req.gatewayRoute!.target,
