@@ -1,7 +1,7 @@
 'use strict';
 /*
  * The sandbox's Discord Gateway (https://discord.com/developers/docs/events/gateway): version
- * 10, JSON encoding, over the WebSocket of ../lib/websocket.js. What a bot's client meets there:
+ * 10, JSON encoding, over a WebSocket of the `ws` library. What a bot's client meets there:
  *
  *   Hello (op 10, heartbeat_interval) on connecting; Heartbeat (op 1) answered with Heartbeat ACK
  *   (op 11); no heartbeat for two intervals: closed with 4009 (session timed out).
@@ -23,8 +23,10 @@
  * zombie) act on every connected session.
  */
 const crypto = require('node:crypto');
-const { acceptWebSocket, refuseUpgrade } = require('../lib/websocket');
+const { WebSocket, WebSocketServer } = require('ws');
 
+/** Larger payloads close the connection (Discord's own limit is far lower; a client sends small ones). */
+const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
 const OP = { dispatch: 0, heartbeat: 1, identify: 2, presenceUpdate: 3, voiceStateUpdate: 4, resume: 6, reconnect: 7, requestGuildMembers: 8, invalidSession: 9, hello: 10, heartbeatAck: 11 };
 const INTENTS = { guildMembers: 1 << 1, guildPresences: 1 << 8, guildMessages: 1 << 9, messageContent: 1 << 15 };
 /** Every intent bit Discord defines (up to 1 << 25). */
@@ -43,6 +45,7 @@ function createGateway({ botToken, botUser, guildId, heartbeatIntervalMs }) {
   /** session id -> {id, seq, intents, dispatches, connection, invalid, disconnectedAt, identifiedAt, resumes, connections} */
   const sessions = new Map();
   let sessionStarts = 1000;
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
 
   const send = (conn, payload) => conn.ws.send(JSON.stringify(payload));
 
@@ -50,7 +53,7 @@ function createGateway({ botToken, botUser, guildId, heartbeatIntervalMs }) {
     const event = { op: OP.dispatch, t, s: (session.seq += 1), d };
     session.dispatches.push(event);
     if (session.dispatches.length > KEPT_DISPATCHES) session.dispatches.shift();
-    if (session.connection?.ws.open) send(session.connection, event);
+    if (session.connection?.ws.readyState === WebSocket.OPEN) send(session.connection, event);
     return event.s;
   }
 
@@ -99,7 +102,7 @@ function createGateway({ botToken, botUser, guildId, heartbeatIntervalMs }) {
     // A session has one connection: the one it had is replaced.
     const previous = session.connection;
     session.connection = null;
-    previous?.ws.drop();
+    previous?.ws.terminate();
     session.resumes += 1;
     attach(session, conn, true);
     for (const event of session.dispatches) if (event.s > d.seq) send(conn, event);
@@ -137,10 +140,16 @@ function createGateway({ botToken, botUser, guildId, heartbeatIntervalMs }) {
   /** node:http's 'upgrade': a client connecting to the Gateway (/) or a session's resume URL (/resume). */
   function upgrade(req, socket, head) {
     const url = new URL(req.url, 'http://sandbox');
-    if (url.pathname !== '/' && url.pathname !== '/resume') return refuseUpgrade(socket, 404, 'Not Found');
-    const ws = acceptWebSocket(req, socket, head);
-    if (!ws) return undefined;
-    const conn = { ws, path: url.pathname, host: req.headers.host, session: null, record: null, acking: true, heartbeats: 0, lastHeartbeatAt: Date.now() };
+    if (url.pathname !== '/' && url.pathname !== '/resume') return socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    // ws answers a request that is not a WebSocket handshake with 400 itself
+    return sockets.handleUpgrade(req, socket, head, (ws) => accepted(ws, url, req.headers.host));
+  }
+
+  /** An accepted connection: Hello, then the client's payloads. */
+  function accepted(ws, url, host) {
+    const conn = { ws, path: url.pathname, host, session: null, record: null, acking: true, heartbeats: 0, lastHeartbeatAt: Date.now() };
+    // a peer's protocol error closes the connection (1002 and the like); nothing to report beyond that
+    ws.on('error', () => undefined);
     ws.on('close', (code) => {
       clearInterval(watchdog);
       if (conn.record) conn.record.closeCode = code;
@@ -158,7 +167,7 @@ function createGateway({ botToken, botUser, guildId, heartbeatIntervalMs }) {
     watchdog.unref();
     if (url.searchParams.get('v') !== '10') return ws.close(4012, 'Invalid API version.');
     if (url.searchParams.get('encoding') !== 'json') return ws.close(4002, 'Error while decoding payload.');
-    ws.on('message', (text) => receive(conn, text));
+    ws.on('message', (data) => receive(conn, data.toString()));
     send(conn, { op: OP.hello, d: { heartbeat_interval: heartbeatIntervalMs }, s: null, t: null });
     return undefined;
   }
@@ -179,7 +188,7 @@ function createGateway({ botToken, botUser, guildId, heartbeatIntervalMs }) {
   /** The sandbox's controls, on every connected session: what Discord may do to a bot at any time. */
   const controls = {
     /** the TCP connection cut without a close frame (the client sees 1006 and resumes) */
-    drop: () => connected().map((session) => (session.connection.ws.drop(), session.id)),
+    drop: () => connected().map((session) => (session.connection.ws.terminate(), session.id)),
     /** Reconnect (op 7): the client is to resume on a new connection */
     reconnect: () => connected().map((session) => (send(session.connection, { op: OP.reconnect, d: null, s: null, t: null }), session.id)),
     /** Invalid Session (op 9); not resumable: the session ends, the client identifies anew */
