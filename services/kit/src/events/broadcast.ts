@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Consumer, Kafka } from 'kafkajs';
 import { eventEnvelopeSchema, type EventEnvelope } from '@platform/contracts';
 import type { Logger } from '../logger';
+import { runUntilDisconnected } from './run-until-disconnected';
 
 export interface BroadcastConsumerOptions {
   kafka: Kafka;
@@ -60,15 +61,14 @@ export class BroadcastConsumer {
       this.joined = true;
       this.attempts = 0;
     });
-    // kafkajs restarts on retriable errors by itself; anything else ends the consumer, so start over.
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
+    consumer.on(consumer.events.CRASH, () => {
       this.joined = false;
-      if (!payload.restart) this.retry(consumer, payload.error);
     });
     try {
       await consumer.connect();
       for (const topic of this.options.topics) await consumer.subscribe({ topic, fromBeginning: false });
-      await consumer.run({ eachMessage: async ({ message }) => this.deliver(message.value) });
+      // Once running, a crash is recovered there (kafkajs' restart, or running it again); a first connect that fails is retried here.
+      await runUntilDisconnected(consumer, { eachMessage: async ({ message }) => this.deliver(message.value) }, this.log, this.options.maxRetryMs);
       // Stopped while connecting: do not leave this one running.
       if (!this.running) await consumer.disconnect();
     } catch (err) {

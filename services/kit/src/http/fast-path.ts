@@ -154,9 +154,9 @@ export function serviceFastRoutes<P extends AccessPolicy = NoResources>(options:
   };
 }
 
-/** The tools of an app whose first middlewares are `first` (request log, security headers). */
 type Middleware = (req: Request, res: Response, next: () => void) => void;
 
+/** The tools of an app whose first middlewares are `first` (request log, security headers). */
 export function fastRequestTools(app: Express, first: { requestLog: Middleware; securityHeaders: Middleware }, bodyLimit: number): FastRequestTools {
   const next = () => undefined;
   return {
