@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { createLogger } from '@platform/kit';
 import { matchesDigest, secretDigest, validMetaSignature } from '../src/domain/signatures';
-import { deterministicEventId, telegramInboundMessage, telegramWebhookUrl } from '../src/domain/telegram';
+import { deterministicEventId } from '../src/domain/event-ids';
+import { telegramInboundMessage, telegramWebhookUrl } from '../src/domain/telegram';
 import { answersOnLegacyNumber, verificationChallenge, whatsappTextMessages } from '../src/domain/whatsapp';
 import { providerErrorText } from '../src/domain/provider-errors';
 

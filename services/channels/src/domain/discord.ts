@@ -1,5 +1,5 @@
 import type { ChannelMessageReceivedData } from '@platform/contracts';
-import { deterministicEventId } from './telegram';
+import { deterministicEventId } from './event-ids';
 
 /**
  * The part of a Discord message the platform reads: the `d` of a Gateway MESSAGE_CREATE

@@ -2,7 +2,7 @@ import { MESSAGES } from '@platform/contracts';
 import { HttpError, unauthorized, type Logger } from '@platform/kit';
 import { pageInboundMessage, pageTextMessages, type MetaPageWebhookPayload } from '../domain/meta-pages';
 import { validMetaSignature } from '../domain/signatures';
-import { deterministicEventId } from '../domain/telegram';
+import { deterministicEventId } from '../domain/event-ids';
 import type { InboundPublisher } from '../events/inbound-publisher';
 import { RecentPublications } from '../events/recent-publications';
 import type { MetaPageStore } from '../store/meta-pages';

@@ -1,7 +1,8 @@
 import { MESSAGES, type Region } from '@platform/contracts';
 import { HttpError, unauthorized, type Logger } from '@platform/kit';
 import { matchesDigest } from '../domain/signatures';
-import { deterministicEventId, telegramInboundMessage, type TelegramUpdate } from '../domain/telegram';
+import { deterministicEventId } from '../domain/event-ids';
+import { telegramInboundMessage, type TelegramUpdate } from '../domain/telegram';
 import type { InboundPublisher } from '../events/inbound-publisher';
 import { RecentPublications } from '../events/recent-publications';
 import type { TelegramBotStore } from '../store/telegram-bots';

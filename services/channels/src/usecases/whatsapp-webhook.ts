@@ -2,7 +2,7 @@ import { MESSAGES, type Region, type WhatsappLegacySettings } from '@platform/co
 import { HttpError, forbidden, unauthorized, type Logger } from '@platform/kit';
 import type { AgentDirectory } from '../clients/agent-directory';
 import { validMetaSignature } from '../domain/signatures';
-import { deterministicEventId } from '../domain/telegram';
+import { deterministicEventId } from '../domain/event-ids';
 import { answersOnLegacyNumber, verificationChallenge, whatsappInboundMessage, whatsappTextMessages, type WhatsappWebhookPayload } from '../domain/whatsapp';
 import type { InboundPublisher } from '../events/inbound-publisher';
 import { RecentPublications } from '../events/recent-publications';
